@@ -1,0 +1,117 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "landfall",
+    platforms: [.macOS(.v14), .iOS(.v15)],
+    products: [
+        .library(name: "LandfallModels", targets: ["LandfallModels"]),
+        .library(name: "LandfallKit", targets: ["LandfallKit"]),
+        .library(name: "LandfallAttribution", targets: ["LandfallAttribution"]),
+        .library(name: "LandfallStore", targets: ["LandfallStore"]),
+        .library(name: "LandfallServer", targets: ["LandfallServer"]),
+        .executable(name: "landfall", targets: ["landfall"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+    ],
+    targets: [
+        .target(name: "LandfallModels", swiftSettings: swiftSettings),
+        .target(
+            name: "LandfallKit",
+            dependencies: ["LandfallModels"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "LandfallAttribution",
+            dependencies: ["LandfallModels"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "LandfallStore",
+            dependencies: [
+                "LandfallModels",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "LandfallServer",
+            dependencies: [
+                "LandfallModels",
+                "LandfallAttribution",
+                "LandfallStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "landfall",
+            dependencies: [
+                "LandfallServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "LandfallTestSupport",
+            dependencies: ["LandfallStore", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/LandfallTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LandfallModelsTests",
+            dependencies: ["LandfallModels"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LandfallAttributionTests",
+            dependencies: ["LandfallAttribution"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LandfallStoreTests",
+            dependencies: ["LandfallStore", "LandfallTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LandfallServerTests",
+            dependencies: [
+                "LandfallServer",
+                "LandfallTestSupport",
+                "landfall",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

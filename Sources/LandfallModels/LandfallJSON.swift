@@ -1,0 +1,48 @@
+import Foundation
+
+/// JSON coding shared by the server and the SDK.
+///
+/// Dates go out as ISO 8601 **without** fractional seconds because LinkForty's iOS SDK fails to
+/// decode dates that carry them; dates come in with or without fractional seconds.
+public enum LandfallJSON {
+    /// An encoder that writes camelCase keys and second-precision ISO 8601 dates.
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(formatTimestamp(date))
+        }
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// A decoder that accepts ISO 8601 dates with or without fractional seconds.
+    public static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = parseTimestamp(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription: "expected an ISO 8601 date such as 2026-01-31T12:00:00Z"
+                )
+            }
+            return date
+        }
+        return decoder
+    }
+
+    /// Formats a date as `2026-01-31T12:00:00Z`.
+    public static func formatTimestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle())
+    }
+
+    /// Parses an ISO 8601 timestamp with or without fractional seconds and with `Z` or an offset.
+    public static func parseTimestamp(_ text: String) -> Date? {
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: false).parse(text) {
+            return date
+        }
+        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import LandfallStore
+
+/// Everything `landfall serve` can be told, with the defaults the quick start relies on.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    public var database: DatabaseLocation
+    /// When nil, a token is generated on first start, stored hashed and printed once.
+    public var adminToken: String?
+    /// Read the client address from `X-Forwarded-For` (only behind a proxy that sets it).
+    public var trustProxy: Bool
+    /// Apply pending migrations at start; a fresh SQLite database is migrated regardless.
+    public var migrate: Bool
+    /// The base of short URLs for apps without a domain of their own, e.g. `https://go.example.com`.
+    /// When nil, `http://{host}:{port}`.
+    public var publicURL: String?
+    /// A request header that carries the visitor's ISO country code, set by a trusted CDN or proxy
+    /// (for example `CF-IPCountry`); honoured only with `trustProxy`.
+    public var countryHeader: String?
+    /// How often buffered clicks are written, and how many may wait before redirects slow down.
+    public var clickFlushInterval: Duration
+    public var clickBufferCapacity: Int
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        database: DatabaseLocation = .sqlite(path: DatabaseLocation.defaultSQLitePath),
+        adminToken: String? = nil,
+        trustProxy: Bool = false,
+        migrate: Bool = false,
+        publicURL: String? = nil,
+        countryHeader: String? = nil,
+        clickFlushInterval: Duration = .milliseconds(50),
+        clickBufferCapacity: Int = 10_000
+    ) {
+        self.host = host
+        self.port = port
+        self.database = database
+        self.adminToken = adminToken
+        self.trustProxy = trustProxy
+        self.migrate = migrate
+        self.publicURL = publicURL
+        self.countryHeader = countryHeader
+        self.clickFlushInterval = clickFlushInterval
+        self.clickBufferCapacity = clickBufferCapacity
+    }
+
+    /// The base URL short links use when their app has no domain.
+    var resolvedPublicURL: String {
+        if let publicURL { return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL }
+        let shownHost = host == "0.0.0.0" || host == "::" ? "localhost" : host
+        return "http://\(shownHost):\(port)"
+    }
+}

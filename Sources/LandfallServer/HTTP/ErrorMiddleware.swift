@@ -1,0 +1,34 @@
+import HTTPTypes
+import Hummingbird
+import LandfallStore
+import Logging
+
+/// Turns every error a handler throws into a JSON error answer, so no request ends in an HTML page,
+/// an empty 500 or a dropped connection.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            return try error.response(from: request, context: context)
+        } catch let error as StoreError where error.conflictingField != nil {
+            let field = error.conflictingField ?? "value"
+            return try APIError.conflict("conflict", "\(field) is already taken").response(from: request, context: context)
+        } catch let error as HTTPError {
+            return try Self.translate(error).response(from: request, context: context)
+        } catch {
+            context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
+            return try APIError(.internalServerError, code: "internal_error", message: "the server failed to answer; it has been logged")
+                .response(from: request, context: context)
+        }
+    }
+
+    private static func translate(_ error: HTTPError) -> APIError {
+        switch error.status {
+        case .notFound: .notFound("not_found", "no such endpoint")
+        case .contentTooLarge: APIError(.contentTooLarge, code: "body_too_large", message: "the request body is larger than allowed")
+        case .methodNotAllowed: APIError(.methodNotAllowed, code: "method_not_allowed", message: "this endpoint does not accept that method")
+        default: APIError(error.status, code: "http_\(error.status.code)", message: error.body ?? error.status.reasonPhrase)
+        }
+    }
+}

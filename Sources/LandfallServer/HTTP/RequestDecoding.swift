@@ -1,0 +1,84 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LandfallModels
+
+/// Reads JSON bodies with a size limit and turns every decoding failure into a precise 400.
+enum RequestDecoding {
+    /// Larger than any real link or app definition, small enough that nobody can pin memory.
+    static let maximumBodySize = 64 * 1024
+
+    static func body(_ request: Request) async throws -> Data {
+        if let type = request.headers[.contentType], !type.lowercased().contains("json") {
+            throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "send the body as application/json")
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maximumBodySize)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIError(.contentTooLarge, code: "body_too_large", message: "the body is larger than \(maximumBodySize) bytes")
+        }
+        return Data(buffer.readableBytesView)
+    }
+
+    static func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {
+        try decode(type, from: try await body(request))
+    }
+
+    static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+        guard !data.isEmpty else { throw APIError.badRequest("missing_body", "the request needs a JSON body") }
+        do {
+            return try LandfallJSON.makeDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw describe(error)
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw APIError.badRequest("invalid_json", "the body is not valid JSON")
+        }
+    }
+
+    /// A JSON object as a dictionary, for merge patches.
+    static func object(from data: Data) throws -> [String: Any] {
+        guard !data.isEmpty else { throw APIError.badRequest("missing_body", "the request needs a JSON body") }
+        guard let object = try? JSONSerialization.jsonObject(with: data), let dictionary = object as? [String: Any] else {
+            throw APIError.badRequest("invalid_json", "the body must be a JSON object")
+        }
+        return dictionary
+    }
+
+    static func describe(_ error: DecodingError) -> APIError {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            return text.isEmpty ? "body" : text.replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return .validation(path(context.codingPath), "expected \(typeName(type))")
+        case .valueNotFound(let type, let context):
+            return .validation(path(context.codingPath), "expected \(typeName(type)), found null")
+        case .keyNotFound(let key, let context):
+            return .validation(path(context.codingPath + [key]), "is required")
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty {
+                return .badRequest("invalid_json", "the body is not valid JSON")
+            }
+            return .validation(path(context.codingPath), context.debugDescription)
+        @unknown default:
+            return .badRequest("invalid_json", "the body could not be decoded")
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Int64.Type: "an integer"
+        case is Double.Type: "a number"
+        case is Bool.Type: "a boolean"
+        default:
+            if String(describing: type).hasPrefix("Array") { "an array" }
+            else if String(describing: type).hasPrefix("Dictionary") { "an object" }
+            else { "an object" }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Logging
+import PostgresKit
+import PostgresNIO
+import SQLKit
+
+/// PostgreSQL through postgres-nio's pooled client; any number of Landfall servers may share it.
+public final class PostgresDatabaseProvider: SQLDatabaseProvider {
+    public var engine: StorageEngine { .postgres }
+
+    private let client: PostgresClient
+    private let logger: Logger
+
+    public init(configuration: PostgresClient.Configuration, logger: Logger) {
+        self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.logger = logger
+    }
+
+    public func read<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        try await client.withConnection { connection in try await body(connection.sql()) }
+    }
+
+    public func write<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        try await client.withConnection { connection in try await body(connection.sql()) }
+    }
+
+    public func transaction<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        try await client.withTransaction(logger: logger) { connection in try await body(connection.sql()) }
+    }
+
+    public func isUniqueViolation(_ error: any Error) -> Bool {
+        // PostgreSQL's SQLSTATE for unique_violation.
+        (error as? PSQLError)?.serverInfo?[.sqlState] == "23505"
+    }
+
+    public func run() async throws {
+        await client.run()
+    }
+}

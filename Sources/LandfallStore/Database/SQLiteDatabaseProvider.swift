@@ -1,0 +1,107 @@
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import SQLKit
+import SQLiteKit
+import SQLiteNIO
+import ServiceLifecycle
+
+/// SQLite in WAL mode: one writer connection behind a lock, and reader connections used in turn.
+public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
+    public var engine: StorageEngine { .sqlite }
+
+    private let writer: SQLiteConnection
+    private let readers: [SQLiteConnection]
+    private let nextReader = NIOLockedValueBox(0)
+    private let writeLock = AsyncLock()
+    private let logger: Logger
+
+    private init(writer: SQLiteConnection, readers: [SQLiteConnection], logger: Logger) {
+        self.writer = writer
+        self.readers = readers
+        self.logger = logger
+    }
+
+    /// Opens (creating if needed) the database at `path`, or an in-memory database when `path` is nil.
+    ///
+    /// An in-memory database lives in one connection, so it gets no separate readers.
+    public static func open(path: String?, readerCount: Int = 2, logger: Logger) async throws -> SQLiteDatabaseProvider {
+        let storage: SQLiteConnection.Storage = path.map { .file(path: $0) } ?? .memory
+        let writer = try await SQLiteConnection.open(storage: storage, logger: logger).get()
+        // WAL lets readers proceed while the writer commits; FULL makes a commit survive power loss,
+        // which is what "acknowledged means committed" promises.
+        try await execute(["PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"], on: writer)
+        var readers: [SQLiteConnection] = []
+        if path != nil {
+            for _ in 0..<max(1, readerCount) {
+                let reader = try await SQLiteConnection.open(storage: storage, logger: logger).get()
+                try await execute(["PRAGMA foreign_keys=ON", "PRAGMA query_only=ON"], on: reader)
+                readers.append(reader)
+            }
+        }
+        return SQLiteDatabaseProvider(writer: writer, readers: readers, logger: logger)
+    }
+
+    private static func execute(_ statements: [String], on connection: SQLiteConnection) async throws {
+        for statement in statements {
+            _ = try await connection.query(statement, [])
+        }
+    }
+
+    public func read<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        guard !readers.isEmpty else {
+            return try await writeLock.withLock { try await body(writer.sql()) }
+        }
+        let index = nextReader.withLockedValue { value in
+            defer { value = (value + 1) % readers.count }
+            return value
+        }
+        return try await body(readers[index].sql())
+    }
+
+    public func write<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        try await writeLock.withLock { try await body(writer.sql()) }
+    }
+
+    public func transaction<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        try await writeLock.withLock {
+            let database = writer.sql()
+            try await database.raw("BEGIN IMMEDIATE").run()
+            do {
+                let result = try await body(database)
+                try await database.raw("COMMIT").run()
+                return result
+            } catch {
+                do {
+                    try await database.raw("ROLLBACK").run()
+                } catch let rollbackError {
+                    logger.error("rollback failed", metadata: ["error": "\(String(reflecting: rollbackError))"])
+                }
+                throw error
+            }
+        }
+    }
+
+    public func isUniqueViolation(_ error: any Error) -> Bool {
+        guard let error = error as? SQLiteError else { return false }
+        switch error.reason {
+        case .constraintUniqueFailed, .constraintPrimaryKeyFailed: return true
+        case .constraint: return error.message.contains("UNIQUE")
+        default: return false
+        }
+    }
+
+    public func run() async throws {
+        // Returns on graceful shutdown and throws on cancellation; either way the connections close.
+        try? await gracefulShutdown()
+        await close()
+    }
+
+    /// Closes every connection; the provider cannot be used afterwards.
+    public func close() async {
+        for connection in readers + [writer] where !connection.isClosed {
+            try? await connection.close()
+        }
+    }
+}

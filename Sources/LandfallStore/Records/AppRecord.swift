@@ -1,0 +1,63 @@
+import Foundation
+
+/// One tenant: an app with its store identities, scheme, domains and defaults.
+public struct AppRecord: Sendable, Hashable, Codable {
+    public var id: String
+    public var slug: String
+    public var name: String
+    /// Hosts this app serves links on, lowercased; each host belongs to at most one app.
+    public var domains: [String]
+    public var settings: AppSettings
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(id: String, slug: String, name: String, domains: [String], settings: AppSettings, createdAt: Date, updatedAt: Date) {
+        self.id = id
+        self.slug = slug
+        self.name = name
+        self.domains = domains
+        self.settings = settings
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// The configuration of an app that nothing is queried by; stored as one JSON document.
+public struct AppSettings: Sendable, Hashable, Codable {
+    public var iosTeamId: String?
+    public var iosBundleIds: [String]
+    public var iosAppStoreUrl: String?
+    public var iosAppStoreId: String?
+    public var androidPackageName: String?
+    public var androidSha256CertFingerprints: [String]
+    public var androidPlayStoreUrl: String?
+    public var uriScheme: String?
+    public var webFallbackUrl: String?
+    public var attributionWindowHours: Int
+
+    public static let defaultAttributionWindowHours = 168
+
+    public init(
+        iosTeamId: String? = nil,
+        iosBundleIds: [String] = [],
+        iosAppStoreUrl: String? = nil,
+        iosAppStoreId: String? = nil,
+        androidPackageName: String? = nil,
+        androidSha256CertFingerprints: [String] = [],
+        androidPlayStoreUrl: String? = nil,
+        uriScheme: String? = nil,
+        webFallbackUrl: String? = nil,
+        attributionWindowHours: Int = AppSettings.defaultAttributionWindowHours
+    ) {
+        self.iosTeamId = iosTeamId
+        self.iosBundleIds = iosBundleIds
+        self.iosAppStoreUrl = iosAppStoreUrl
+        self.iosAppStoreId = iosAppStoreId
+        self.androidPackageName = androidPackageName
+        self.androidSha256CertFingerprints = androidSha256CertFingerprints
+        self.androidPlayStoreUrl = androidPlayStoreUrl
+        self.uriScheme = uriScheme
+        self.webFallbackUrl = webFallbackUrl
+        self.attributionWindowHours = attributionWindowHours
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// One visit of a short link, human or bot, with the signals attribution matches on.
+public struct ClickRecord: Sendable, Hashable, Codable {
+    public var id: String
+    public var appId: String
+    public var linkId: String
+    public var clickedAt: Date
+    /// Random, unguessable; handed to the app (`lf_click`) for deterministic attribution.
+    public var clickToken: String
+    public var ipAddress: String?
+    public var userAgent: String?
+    public var platform: String
+    public var osVersion: String?
+    public var deviceClass: String
+    public var deviceModel: String?
+    public var browser: String?
+    public var inAppBrowser: String?
+    public var acceptLanguage: String?
+    public var referrer: String?
+    public var country: String?
+    public var isBot: Bool
+    public var botName: String?
+    public var signals: ClickSignals
+
+    public init(
+        id: String, appId: String, linkId: String, clickedAt: Date, clickToken: String,
+        ipAddress: String? = nil, userAgent: String? = nil, platform: String, osVersion: String? = nil,
+        deviceClass: String, deviceModel: String? = nil, browser: String? = nil, inAppBrowser: String? = nil,
+        acceptLanguage: String? = nil, referrer: String? = nil, country: String? = nil,
+        isBot: Bool = false, botName: String? = nil, signals: ClickSignals = ClickSignals()
+    ) {
+        self.id = id
+        self.appId = appId
+        self.linkId = linkId
+        self.clickedAt = clickedAt
+        self.clickToken = clickToken
+        self.ipAddress = ipAddress
+        self.userAgent = userAgent
+        self.platform = platform
+        self.osVersion = osVersion
+        self.deviceClass = deviceClass
+        self.deviceModel = deviceModel
+        self.browser = browser
+        self.inAppBrowser = inAppBrowser
+        self.acceptLanguage = acceptLanguage
+        self.referrer = referrer
+        self.country = country
+        self.isBot = isBot
+        self.botName = botName
+        self.signals = signals
+    }
+}
+
+/// What the interstitial page reports about the device after the click (the beacon).
+public struct ClickSignals: Sendable, Hashable, Codable {
+    /// Screen size in device pixels, as the app would report it.
+    public var screenWidth: Int?
+    public var screenHeight: Int?
+    /// IANA time zone identifier.
+    public var timezone: String?
+    /// BCP 47 language tag.
+    public var language: String?
+    /// Set when the page learns the platform better than the user agent could (desktop-class iPad Safari).
+    public var platformOverride: String?
+
+    public init(screenWidth: Int? = nil, screenHeight: Int? = nil, timezone: String? = nil, language: String? = nil, platformOverride: String? = nil) {
+        self.screenWidth = screenWidth
+        self.screenHeight = screenHeight
+        self.timezone = timezone
+        self.language = language
+        self.platformOverride = platformOverride
+    }
+}

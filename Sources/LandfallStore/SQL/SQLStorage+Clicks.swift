@@ -1,0 +1,107 @@
+import Foundation
+import SQLKit
+
+extension SQLStorage {
+    public func insertClicks(_ clicks: [ClickRecord]) async throws {
+        guard !clicks.isEmpty else { return }
+        // One multi-row INSERT per chunk keeps a batch to a few statements; the chunk size keeps the
+        // bind count (22 per row) under SQLite's 32,766 limit.
+        try await provider.transaction { database in
+            for chunk in clicks.chunked(into: 500) {
+                var insert = database.insert(into: "clicks").columns(Self.clickColumns)
+                for click in chunk {
+                    insert = insert.values(Self.clickValues(click))
+                }
+                try await insert.run()
+            }
+        }
+    }
+
+    public func applySignals(_ signals: ClickSignals, clickToken: String) async throws -> Bool {
+        try await provider.write { database in
+            let rows = try await database.raw("""
+                UPDATE clicks SET
+                    screen_width = COALESCE(\(bind: signals.screenWidth), screen_width),
+                    screen_height = COALESCE(\(bind: signals.screenHeight), screen_height),
+                    timezone = COALESCE(\(bind: signals.timezone), timezone),
+                    language = COALESCE(\(bind: signals.language), language),
+                    platform = COALESCE(\(bind: signals.platformOverride), platform)
+                WHERE click_token = \(bind: clickToken) RETURNING id
+                """).all()
+            return !rows.isEmpty
+        }
+    }
+
+    public func click(token: String) async throws -> ClickRecord? {
+        try await provider.read { database in
+            try await database.raw("SELECT * FROM clicks WHERE click_token = \(bind: token)").first().map(decodeClick)
+        }
+    }
+
+    public func clicks(linkId: String, appId: String) async throws -> [ClickRecord] {
+        try await provider.read { database in
+            try await database.raw("""
+                SELECT * FROM clicks WHERE link_id = \(bind: linkId) AND app_id = \(bind: appId) ORDER BY clicked_at, id
+                """).all().map(decodeClick)
+        }
+    }
+
+    public func clickCount(appId: String) async throws -> Int {
+        try await provider.read { database in
+            guard let row = try await database.raw("SELECT COUNT(*) AS count FROM clicks WHERE app_id = \(bind: appId)").first() else {
+                return 0
+            }
+            return Int(try row.decode(column: "count", as: Int64.self))
+        }
+    }
+
+    static let clickColumns = [
+        "id", "app_id", "link_id", "clicked_at", "click_token", "ip_address", "user_agent", "platform", "os_version",
+        "device_class", "device_model", "browser", "in_app_browser", "accept_language", "referrer", "country", "is_bot",
+        "bot_name", "screen_width", "screen_height", "timezone", "language",
+    ]
+
+    static func clickValues(_ click: ClickRecord) -> [any Encodable & Sendable] {
+        [
+            click.id, click.appId, click.linkId, click.clickedAt.epochMilliseconds, click.clickToken, click.ipAddress,
+            click.userAgent, click.platform, click.osVersion, click.deviceClass, click.deviceModel, click.browser,
+            click.inAppBrowser, click.acceptLanguage, click.referrer, click.country, click.isBot, click.botName,
+            click.signals.screenWidth, click.signals.screenHeight, click.signals.timezone, click.signals.language,
+        ]
+    }
+
+    private func decodeClick(_ row: any SQLRow) throws -> ClickRecord {
+        ClickRecord(
+            id: try row.decode(column: "id", as: String.self),
+            appId: try row.decode(column: "app_id", as: String.self),
+            linkId: try row.decode(column: "link_id", as: String.self),
+            clickedAt: Date(epochMilliseconds: try row.decode(column: "clicked_at", as: Int64.self)),
+            clickToken: try row.decode(column: "click_token", as: String.self),
+            ipAddress: try row.decode(column: "ip_address", as: String?.self),
+            userAgent: try row.decode(column: "user_agent", as: String?.self),
+            platform: try row.decode(column: "platform", as: String.self),
+            osVersion: try row.decode(column: "os_version", as: String?.self),
+            deviceClass: try row.decode(column: "device_class", as: String.self),
+            deviceModel: try row.decode(column: "device_model", as: String?.self),
+            browser: try row.decode(column: "browser", as: String?.self),
+            inAppBrowser: try row.decode(column: "in_app_browser", as: String?.self),
+            acceptLanguage: try row.decode(column: "accept_language", as: String?.self),
+            referrer: try row.decode(column: "referrer", as: String?.self),
+            country: try row.decode(column: "country", as: String?.self),
+            isBot: try row.decode(column: "is_bot", as: Bool.self),
+            botName: try row.decode(column: "bot_name", as: String?.self),
+            signals: ClickSignals(
+                screenWidth: try row.decode(column: "screen_width", as: Int?.self),
+                screenHeight: try row.decode(column: "screen_height", as: Int?.self),
+                timezone: try row.decode(column: "timezone", as: String?.self),
+                language: try row.decode(column: "language", as: String?.self)
+            )
+        )
+    }
+}
+
+extension Array {
+    func chunked(into size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import SQLKit
+
+extension SQLStorage {
+    public func insertLink(_ link: LinkRecord) async throws {
+        let content = try encodeJSON(link.content)
+        try await writeUnique(conflictField: "shortCode") { database in
+            try await database.raw("""
+                INSERT INTO links (id, app_id, short_code, template_id, template_slug, external_user_id, dedup_key,
+                                   is_active, expires_at, content, created_at, updated_at)
+                VALUES (\(bind: link.id), \(bind: link.appId), \(bind: link.shortCode), \(bind: link.templateId),
+                        \(bind: link.templateSlug), \(bind: link.externalUserId), \(bind: link.dedupKey),
+                        \(bind: link.isActive), \(bind: link.expiresAt?.epochMilliseconds), \(bind: content),
+                        \(bind: link.createdAt.epochMilliseconds), \(bind: link.updatedAt.epochMilliseconds))
+                """).run()
+        }
+    }
+
+    public func updateLink(_ link: LinkRecord) async throws {
+        let content = try encodeJSON(link.content)
+        try await writeUnique(conflictField: "shortCode") { database in
+            try await database.raw("""
+                UPDATE links SET short_code = \(bind: link.shortCode), template_id = \(bind: link.templateId),
+                    template_slug = \(bind: link.templateSlug), external_user_id = \(bind: link.externalUserId),
+                    dedup_key = \(bind: link.dedupKey), is_active = \(bind: link.isActive),
+                    expires_at = \(bind: link.expiresAt?.epochMilliseconds), content = \(bind: content),
+                    updated_at = \(bind: link.updatedAt.epochMilliseconds)
+                WHERE id = \(bind: link.id) AND app_id = \(bind: link.appId)
+                """).run()
+        }
+    }
+
+    public func link(id: String, appId: String) async throws -> LinkRecord? {
+        try await provider.read { database in
+            try await database.raw("SELECT * FROM links WHERE id = \(bind: id) AND app_id = \(bind: appId)").first().map(decodeLink)
+        }
+    }
+
+    public func link(shortCode: String, appId: String) async throws -> LinkRecord? {
+        try await provider.read { database in
+            try await database.raw("SELECT * FROM links WHERE short_code = \(bind: shortCode) AND app_id = \(bind: appId)")
+                .first().map(decodeLink)
+        }
+    }
+
+    public func links(shortCode: String) async throws -> [LinkRecord] {
+        try await provider.read { database in
+            try await database.raw("SELECT * FROM links WHERE short_code = \(bind: shortCode) ORDER BY created_at, id LIMIT 10")
+                .all().map(decodeLink)
+        }
+    }
+
+    public func link(dedupKey: String, appId: String) async throws -> LinkRecord? {
+        try await provider.read { database in
+            try await database.raw("""
+                SELECT * FROM links WHERE app_id = \(bind: appId) AND dedup_key = \(bind: dedupKey)
+                ORDER BY created_at, id LIMIT 1
+                """).first().map(decodeLink)
+        }
+    }
+
+    public func listLinks(appId: String, query: LinkQuery) async throws -> LinkPage {
+        let limit = max(1, query.limit)
+        let rows = try await provider.read { database in
+            var sql = SQLQueryString("SELECT * FROM links WHERE app_id = \(bind: appId)")
+            if let after = query.after {
+                let millis = after.createdAt.epochMilliseconds
+                sql.appendInterpolation(unsafeRaw: " AND (created_at < ")
+                sql.appendInterpolation(bind: millis)
+                sql.appendInterpolation(unsafeRaw: " OR (created_at = ")
+                sql.appendInterpolation(bind: millis)
+                sql.appendInterpolation(unsafeRaw: " AND id < ")
+                sql.appendInterpolation(bind: after.id)
+                sql.appendInterpolation(unsafeRaw: "))")
+            }
+            if let externalUserId = query.externalUserId {
+                sql.appendInterpolation(unsafeRaw: " AND external_user_id = ")
+                sql.appendInterpolation(bind: externalUserId)
+            }
+            if let templateId = query.templateId {
+                sql.appendInterpolation(unsafeRaw: " AND template_id = ")
+                sql.appendInterpolation(bind: templateId)
+            }
+            if let isActive = query.isActive {
+                sql.appendInterpolation(unsafeRaw: " AND is_active = ")
+                sql.appendInterpolation(bind: isActive)
+            }
+            sql.appendInterpolation(unsafeRaw: " ORDER BY created_at DESC, id DESC LIMIT ")
+            sql.appendInterpolation(bind: limit + 1)
+            return try await database.raw(sql).all()
+        }
+        var links = try rows.map(decodeLink)
+        var next: LinkCursor?
+        if links.count > limit {
+            links.removeLast(links.count - limit)
+            next = links.last.map { LinkCursor(createdAt: $0.createdAt, id: $0.id) }
+        }
+        return LinkPage(links: links, nextCursor: next)
+    }
+
+    public func deleteLink(id: String, appId: String) async throws -> Bool {
+        try await provider.transaction { database in
+            let deleted = try await database.raw("DELETE FROM links WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id").all()
+            guard !deleted.isEmpty else { return false }
+            try await database.raw("DELETE FROM clicks WHERE link_id = \(bind: id) AND app_id = \(bind: appId)").run()
+            return true
+        }
+    }
+
+    private func decodeLink(_ row: any SQLRow) throws -> LinkRecord {
+        let id = try row.decode(column: "id", as: String.self)
+        return LinkRecord(
+            id: id,
+            appId: try row.decode(column: "app_id", as: String.self),
+            shortCode: try row.decode(column: "short_code", as: String.self),
+            templateId: try row.decode(column: "template_id", as: String?.self),
+            templateSlug: try row.decode(column: "template_slug", as: String?.self),
+            externalUserId: try row.decode(column: "external_user_id", as: String?.self),
+            dedupKey: try row.decode(column: "dedup_key", as: String?.self),
+            isActive: try row.decode(column: "is_active", as: Bool.self),
+            expiresAt: try row.decode(column: "expires_at", as: Int64?.self).map(Date.init(epochMilliseconds:)),
+            content: try decodeJSON(LinkContent.self, try row.decode(column: "content", as: String.self), what: "link \(id)"),
+            createdAt: Date(epochMilliseconds: try row.decode(column: "created_at", as: Int64.self)),
+            updatedAt: Date(epochMilliseconds: try row.decode(column: "updated_at", as: Int64.self))
+        )
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import SQLKit
+
+/// ``LandfallStorage`` over SQL, one implementation for SQLite and PostgreSQL.
+///
+/// Every query is written once with bound parameters (`\(bind:)`), which SQLKit renders as `?` for
+/// SQLite and `$n` for PostgreSQL; no value is ever interpolated into SQL text.
+public final class SQLStorage: LandfallStorage {
+    let provider: any SQLDatabaseProvider
+    let encoder: JSONEncoder
+    let decoder: JSONDecoder
+
+    public init(provider: any SQLDatabaseProvider) {
+        self.provider = provider
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        self.encoder = encoder
+        self.decoder = JSONDecoder()
+    }
+
+    public var engine: StorageEngine { provider.engine }
+
+    public func ping() async throws {
+        _ = try await provider.read { database in try await database.raw("SELECT 1 AS one").first() }
+    }
+
+    func encodeJSON(_ value: some Encodable) throws -> String {
+        String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    func decodeJSON<Value: Decodable>(_ type: Value.Type, _ text: String, what: String) throws -> Value {
+        do {
+            return try decoder.decode(type, from: Data(text.utf8))
+        } catch {
+            throw StoreError.corruptRecord("\(what): \(error)")
+        }
+    }
+
+    /// Runs a write and turns this engine's unique violation into ``StoreError/conflict(_:)``.
+    func writeUnique(conflictField: String, _ body: (any SQLDatabase) async throws -> Void) async throws {
+        do {
+            try await provider.write(body)
+        } catch where provider.isUniqueViolation(error) {
+            throw StoreError.conflict(conflictField)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Logging
+import NIOSSL
+import PostgresNIO
+
+/// Opens the provider for a ``DatabaseLocation``.
+public enum StorageFactory {
+    public static func makeProvider(for location: DatabaseLocation, logger: Logger) async throws -> any SQLDatabaseProvider {
+        switch location {
+        case .sqlite(let path):
+            return try await SQLiteDatabaseProvider.open(path: path, logger: logger)
+        case .postgres(let postgres):
+            let tls: PostgresClient.Configuration.TLS = switch postgres.tls {
+            case .disable: .disable
+            case .prefer: .prefer(.makeClientConfiguration())
+            case .require: .require(.makeClientConfiguration())
+            }
+            var configuration = PostgresClient.Configuration(
+                host: postgres.host,
+                port: postgres.port,
+                username: postgres.username,
+                password: postgres.password,
+                database: postgres.database,
+                tls: tls
+            )
+            configuration.options.connectTimeout = .seconds(5)
+            return PostgresDatabaseProvider(configuration: configuration, logger: logger)
+        }
+    }
+
+    /// Opens storage, runs `body` with it while its connections are serviced, then closes it.
+    ///
+    /// For commands and tests; the server runs the provider as a service of its service group instead.
+    public static func withStorage<Result: Sendable>(
+        at location: DatabaseLocation,
+        logger: Logger,
+        _ body: @Sendable (SQLStorage, any SQLDatabaseProvider) async throws -> Result
+    ) async throws -> Result {
+        let provider = try await makeProvider(for: location, logger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await provider.run() }
+            defer { group.cancelAll() }
+            return try await body(SQLStorage(provider: provider), provider)
+        }
+    }
+}
