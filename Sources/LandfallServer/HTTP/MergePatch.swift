@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 
 /// JSON Merge Patch (RFC 7396): the body of a PATCH names the fields to change, `null` clears one.
 ///
@@ -6,7 +7,7 @@ import Foundation
 /// type as a create means a PATCH is validated exactly like a POST.
 enum MergePatch {
     static func apply(_ patch: [String: Any], to current: some Encodable, readOnly: Set<String>) throws -> Data {
-        let currentData = try JSONEncoder().encode(current)
+        let currentData = try LandfallJSON.makeEncoder().encode(current)
         guard var target = try JSONSerialization.jsonObject(with: currentData) as? [String: Any] else {
             throw APIError.badRequest("invalid_json", "the resource is not a JSON object")
         }

@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 ///
 /// SQLite has one writer; a transaction's statements must not interleave with other writes on the
 /// same connection, and an actor cannot guarantee that because it is reentrant across awaits.
-final class AsyncLock: Sendable {
+package final class AsyncLock: Sendable {
     private struct State {
         var isLocked = false
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -12,7 +12,9 @@ final class AsyncLock: Sendable {
 
     private let state = NIOLockedValueBox(State())
 
-    func withLock<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+    package init() {}
+
+    package func withLock<Result>(_ body: () async throws -> Result) async rethrows -> Result {
         await acquire()
         defer { release() }
         return try await body()

@@ -1,0 +1,49 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LandfallStore
+
+/// Checks the bearer credential of a request: the admin token, or an app's key.
+public struct Authenticator: Sendable {
+    let storage: any LandfallStorage
+    /// SHA-256 of the admin token, known once the server has started; the token itself is never kept.
+    let adminTokenHash: @Sendable () -> String?
+
+    /// Passes only with the admin token.
+    func requireAdmin(_ request: Request) throws {
+        guard let presented = Self.bearer(request), let expected = adminTokenHash(),
+              SecretGenerator.sha256Hex(presented) == expected else {
+            throw APIError.unauthorized
+        }
+    }
+
+    /// The app whose live secret key authorised the request.
+    func requireSecretKey(_ request: Request) async throws -> AppRecord {
+        guard let presented = Self.bearer(request) else { throw APIError.unauthorized }
+        guard let key = try await storage.key(hash: SecretGenerator.sha256Hex(presented)), !key.isRevoked else {
+            throw APIError.unauthorized
+        }
+        guard key.kind == .secret else {
+            throw APIError.forbidden("a publishable key cannot manage links; use a secret key")
+        }
+        guard let app = try await storage.app(id: key.appId) else { throw APIError.unauthorized }
+        return app
+    }
+
+    /// The app a publishable or secret key belongs to, or nil when the request carries no key.
+    func optionalAppKey(_ request: Request) async throws -> AppRecord? {
+        guard let presented = Self.bearer(request) else { return nil }
+        guard let key = try await storage.key(hash: SecretGenerator.sha256Hex(presented)), !key.isRevoked else {
+            throw APIError.unauthorized
+        }
+        return try await storage.app(id: key.appId)
+    }
+
+    static func bearer(_ request: Request) -> String? {
+        guard let header = request.headers[.authorization] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import LandfallStore
+import Logging
+import NIOConcurrencyHelpers
+import ServiceLifecycle
+
+/// Buffers clicks off the redirect path and writes them in batches.
+///
+/// A redirect only appends to a bounded buffer; a background loop writes the buffer every
+/// `flushInterval` in one transaction. On graceful shutdown the loop stops and the buffer is
+/// written before the database closes, so no acknowledged click is lost. On a crash, at most the
+/// clicks of the last `flushInterval` (and never more than `capacity`) are lost. When the buffer is
+/// full, redirects wait for a flush instead of dropping clicks.
+public final class ClickRecorder: Service, Sendable {
+    private struct State {
+        var pending: [ClickRecord] = []
+    }
+
+    private let storage: any ClickStorage
+    private let flushInterval: Duration
+    private let capacity: Int
+    private let logger: Logger
+    private let state = NIOLockedValueBox(State())
+    /// Serialises flushes so a beacon can wait for an in-flight batch to commit.
+    private let flushLock = AsyncLock()
+
+    public init(storage: any ClickStorage, flushInterval: Duration, capacity: Int, logger: Logger) {
+        self.storage = storage
+        self.flushInterval = flushInterval
+        self.capacity = max(1, capacity)
+        self.logger = logger
+    }
+
+    /// Queues a click for the next batch.
+    public func record(_ click: ClickRecord) async throws {
+        let isFull = state.withLockedValue { state in
+            state.pending.append(click)
+            return state.pending.count >= capacity
+        }
+        if isFull { try await flush() }
+    }
+
+    /// Attaches what the interstitial page reported to a click, buffered or already written.
+    /// Returns false when no click has that token.
+    public func applySignals(_ signals: ClickSignals, clickToken: String) async throws -> Bool {
+        if mergeIntoPending(signals, clickToken: clickToken) { return true }
+        // The click may be in a batch being written right now: wait for it, then update the row.
+        return try await flushLock.withLock {
+            if mergeIntoPending(signals, clickToken: clickToken) { return true }
+            return try await storage.applySignals(signals, clickToken: clickToken)
+        }
+    }
+
+    private func mergeIntoPending(_ signals: ClickSignals, clickToken: String) -> Bool {
+        state.withLockedValue { state in
+            guard let index = state.pending.lastIndex(where: { $0.clickToken == clickToken }) else { return false }
+            var click = state.pending[index]
+            click.signals.screenWidth = signals.screenWidth ?? click.signals.screenWidth
+            click.signals.screenHeight = signals.screenHeight ?? click.signals.screenHeight
+            click.signals.timezone = signals.timezone ?? click.signals.timezone
+            click.signals.language = signals.language ?? click.signals.language
+            if let platform = signals.platformOverride { click.platform = platform }
+            state.pending[index] = click
+            return true
+        }
+    }
+
+    /// Writes everything buffered so far; returns when it is committed.
+    public func flush() async throws {
+        try await flushLock.withLock {
+            let batch = state.withLockedValue { state in
+                defer { state.pending.removeAll(keepingCapacity: true) }
+                return state.pending
+            }
+            guard !batch.isEmpty else { return }
+            do {
+                try await storage.insertClicks(batch)
+            } catch {
+                // Put the batch back in front so a passing database hiccup loses nothing.
+                state.withLockedValue { $0.pending.insert(contentsOf: batch, at: 0) }
+                throw error
+            }
+        }
+    }
+
+    /// Clicks waiting to be written.
+    public var pendingCount: Int {
+        state.withLockedValue { $0.pending.count }
+    }
+
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    try await Task.sleep(for: self.flushInterval)
+                } catch {
+                    return
+                }
+                do {
+                    try await self.flush()
+                } catch {
+                    self.logger.error("click batch write failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
+                }
+            }
+        }
+        try await flush()
+        logger.debug("click recorder stopped")
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Hummingbird
+import LandfallStore
+
+/// `POST /api/v1/beacon`: the interstitial page reports screen, time zone and language for its click.
+///
+/// `navigator.sendBeacon` posts a string as `text/plain`, so this endpoint reads the body as JSON
+/// whatever its content type says. The click token is the only credential: it is unguessable and
+/// only ever given to the page that showed the click.
+struct BeaconController: Sendable {
+    let recorder: ClickRecorder
+
+    struct Body: Decodable {
+        var t: String
+        var sw: Int?
+        var sh: Int?
+        var tz: String?
+        var lang: String?
+        var touch: Int?
+    }
+
+    func register(on router: Router<LandfallRequestContext>) {
+        router.post(RouterPath(InterstitialPage.beaconPath), use: receive)
+    }
+
+    @Sendable func receive(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: 4096)
+        } catch {
+            throw APIError(.contentTooLarge, code: "body_too_large", message: "a beacon is at most 4096 bytes")
+        }
+        let body = try RequestDecoding.decode(Body.self, from: Data(buffer.readableBytesView))
+        guard body.t.count == 22, body.t.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+            throw APIError.validation("t", "is not a click token")
+        }
+        let signals = ClickSignals(
+            screenWidth: try Validate.range(body.sw, "sw", 1...20_000),
+            screenHeight: try Validate.range(body.sh, "sh", 1...20_000),
+            timezone: try Self.timezone(body.tz),
+            language: try Self.language(body.lang),
+            platformOverride: nil
+        )
+        guard try await recorder.applySignals(signals, clickToken: body.t) else {
+            throw APIError.notFound("click_not_found", "no click with that token")
+        }
+        return JSONResponse.noContent()
+    }
+
+    static func timezone(_ value: String?) throws -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        guard value.count <= 64, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/_+-".contains($0)) }) else {
+            throw APIError.validation("tz", "must be an IANA time zone such as Europe/Paris")
+        }
+        return value
+    }
+
+    static func language(_ value: String?) throws -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        guard value.count <= 35, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            throw APIError.validation("lang", "must be a language tag such as en-US")
+        }
+        return value.replacingOccurrences(of: "_", with: "-")
+    }
+}

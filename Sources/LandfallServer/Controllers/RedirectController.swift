@@ -1,0 +1,142 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LandfallAttribution
+import LandfallStore
+import Logging
+
+/// `GET`/`HEAD /:code` and `/:templateSlug/:code`: the redirect, the interstitial and click capture.
+struct RedirectController: Sendable {
+    let storage: any LandfallStorage
+    let recorder: ClickRecorder
+    let links: LinkService
+    let trustProxy: Bool
+    let countryHeader: HTTPField.Name?
+    let now: @Sendable () -> Date
+
+    private let planner = RedirectPlanner()
+
+    func register(on router: Router<LandfallRequestContext>) {
+        router.get(":code", use: follow)
+        router.head(":code", use: follow)
+        router.get(":templateSlug/:code", use: follow)
+        router.head(":templateSlug/:code", use: follow)
+    }
+
+    @Sendable func follow(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        let isHead = request.method == .head
+        let nonce = SecretGenerator.base62(length: 16)
+        let code = try context.parameters.require("code")
+        let slug = context.parameters.get("templateSlug")
+        guard let (link, app) = try await resolve(code: code, slug: slug, host: Self.host(of: request)) else {
+            return page(.notFound, "Link not found", "There is no link at this address. Check it for typos.", nonce: nonce, isHead: isHead)
+        }
+        if !link.isActive {
+            return page(.notFound, "Link not available", "This link has been switched off by its owner.", nonce: nonce, isHead: isHead)
+        }
+        let date = now()
+        if let expiresAt = link.expiresAt, expiresAt <= date {
+            return page(.gone, "Link expired", "This link has expired and no longer leads anywhere.", nonce: nonce, isHead: isHead)
+        }
+
+        let userAgentText = request.headers[.userAgent] ?? ""
+        let userAgent = UserAgentParser.parse(userAgentText)
+        let isHuman = userAgent.bot == nil
+        // HEAD is what link checkers send; only a GET is a visit worth a click and a token.
+        let clickToken = isHead ? nil : SecretGenerator.clickToken()
+        let acceptLanguage = request.headers[.acceptLanguage]
+        let country = countryCode(request)
+        let visit = RedirectPlanner.Visit(
+            userAgent: userAgent, country: country, languages: Self.languages(acceptLanguage),
+            query: Self.incomingQuery(request), clickToken: isHuman ? clickToken : nil, shortURL: links.url(for: link, app: app)
+        )
+        let plan = planner.plan(link: link, app: app, visit: visit)
+
+        if let clickToken {
+            try await recorder.record(ClickRecord(
+                id: SecretGenerator.identifier(), appId: app.id, linkId: link.id, clickedAt: date, clickToken: clickToken,
+                ipAddress: ClientAddress.of(request, context: context, trustProxy: trustProxy),
+                userAgent: String(userAgentText.prefix(1024)), platform: userAgent.platform.rawValue,
+                osVersion: userAgent.osVersion, deviceClass: userAgent.deviceClass.rawValue, deviceModel: userAgent.deviceModel,
+                browser: userAgent.browser, inAppBrowser: userAgent.inAppBrowser?.rawValue,
+                acceptLanguage: acceptLanguage.map { String($0.prefix(256)) },
+                referrer: request.headers[.referer].map { String($0.prefix(1024)) }, country: country,
+                isBot: !isHuman, botName: userAgent.bot?.name
+            ))
+        }
+        context.logger.debug("link followed", metadata: ["link": "\(link.id)", "platform": "\(userAgent.platform.rawValue)"])
+
+        switch plan {
+        case .redirect(let location):
+            return Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
+        case .interstitial(let model):
+            return HTML.response(status: .ok, html: InterstitialPage.render(model, nonce: nonce), nonce: nonce, includeBody: !isHead)
+        case .preview(let model):
+            return HTML.response(status: .ok, html: PreviewPage.render(model, nonce: nonce), nonce: nonce, includeBody: !isHead)
+        }
+    }
+
+    /// The link for a code on a host: the host's app's link, or, on a host no app claims, the one
+    /// link with that code.
+    private func resolve(code: String, slug: String?, host: String?) async throws -> (LinkRecord, AppRecord)? {
+        guard (1...64).contains(code.count) else { return nil }
+        let found: (LinkRecord, AppRecord)?
+        if let host, let app = try await storage.app(forHost: host) {
+            found = try await storage.link(shortCode: code, appId: app.id).map { ($0, app) }
+        } else {
+            let candidates = try await storage.links(shortCode: code)
+            guard candidates.count == 1, let link = candidates.first, let app = try await storage.app(id: link.appId) else {
+                return nil
+            }
+            found = (link, app)
+        }
+        guard let (link, app) = found else { return nil }
+        if let slug, slug != link.templateSlug { return nil }
+        return (link, app)
+    }
+
+    private func page(_ status: HTTPResponse.Status, _ title: String, _ message: String, nonce: String, isHead: Bool) -> Response {
+        HTML.response(status: status, html: MessagePage.render(title: title, message: message, nonce: nonce), nonce: nonce, includeBody: !isHead)
+    }
+
+    private func countryCode(_ request: Request) -> String? {
+        guard trustProxy, let countryHeader, let value = request.headers[countryHeader] else { return nil }
+        let code = value.trimmingCharacters(in: .whitespaces).uppercased()
+        guard code.count == 2, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }), code != "XX" else { return nil }
+        return code
+    }
+
+    static func host(of request: Request) -> String? {
+        // Live HTTP/1 requests carry Host as the authority; in-process test requests keep the header.
+        guard let raw = request.headers[HTTPField.Name("Host")!] ?? request.head.authority else { return nil }
+        // Strip the port; keep bracketed IPv6 literals whole.
+        var host = Substring(raw)
+        if host.hasPrefix("[") {
+            if let end = host.firstIndex(of: "]") { host = host[...end] }
+        } else if let colon = host.lastIndex(of: ":") {
+            host = host[..<colon]
+        }
+        let lowered = host.lowercased()
+        return lowered.isEmpty ? nil : lowered
+    }
+
+    /// Primary subtags of Accept-Language in the visitor's order of preference.
+    static func languages(_ header: String?) -> [String] {
+        guard let header else { return [] }
+        return header.split(separator: ",").prefix(10).compactMap { entry in
+            let tag = entry.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? ""
+            let primary = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() }
+            guard let primary, primary != "*", !primary.isEmpty else { return nil }
+            return primary
+        }
+    }
+
+    /// Query parameters of the short URL, passed on to the destination (at most 20, bounded length).
+    static func incomingQuery(_ request: Request) -> [(name: String, value: String)] {
+        request.uri.queryParameters.prefix(20).compactMap { parameter in
+            let name = String(parameter.key)
+            guard !name.isEmpty, name.count <= 64, name != "lf_click" else { return nil }
+            return (name, String(String(parameter.value).prefix(512)))
+        }
+    }
+}

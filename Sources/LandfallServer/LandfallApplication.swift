@@ -1,0 +1,74 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LandfallStore
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// The Landfall server, built once for production and for tests.
+public struct LandfallApplication: Sendable {
+    public typealias App = Application<RouterResponder<LandfallRequestContext>>
+
+    /// The Hummingbird application; `run`/`runService` it, or `test` it.
+    public var application: App
+    public let storage: SQLStorage
+    public let clicks: ClickRecorder
+    public let links: LinkService
+    public let apps: AppService
+}
+
+/// Builds the application: storage, migrations check, admin token, routes and background services.
+///
+/// - Parameters:
+///   - now: the wall clock; tests pass a fixed or stepping one.
+///   - onAdminTokenGenerated: receives a generated admin token, once, to show the operator.
+///   - onListening: receives the bound port (useful with port 0).
+public func buildApplication(
+    configuration: ServerConfiguration,
+    logger: Logger,
+    now: @escaping @Sendable () -> Date = { Date() },
+    onAdminTokenGenerated: @escaping @Sendable (String) -> Void = { _ in },
+    onListening: @escaping @Sendable (Int) -> Void = { _ in }
+) async throws -> LandfallApplication {
+    let provider = try await StorageFactory.makeProvider(for: configuration.database, logger: logger)
+    let storage = SQLStorage(provider: provider)
+    let recorder = ClickRecorder(
+        storage: storage, flushInterval: configuration.clickFlushInterval,
+        capacity: configuration.clickBufferCapacity, logger: logger
+    )
+    let adminTokenHash = NIOLockedValueBox<String?>(nil)
+    let authenticator = Authenticator(storage: storage, adminTokenHash: { adminTokenHash.withLockedValue { $0 } })
+    let linkService = LinkService(storage: storage, publicURL: configuration.resolvedPublicURL, now: now)
+    let appService = AppService(storage: storage, now: now)
+
+    let router = Router(context: LandfallRequestContext.self)
+    router.add(middleware: ErrorMiddleware())
+    HealthController(storage: storage).register(on: router)
+    WellKnownController(storage: storage).register(on: router)
+    AppsController(storage: storage, authenticator: authenticator, service: appService).register(on: router)
+    LinksController(storage: storage, authenticator: authenticator, service: linkService).register(on: router)
+    TemplatesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
+    SDKLinksController(storage: storage, authenticator: authenticator, service: linkService).register(on: router)
+    BeaconController(recorder: recorder).register(on: router)
+    RedirectController(
+        storage: storage, recorder: recorder, links: linkService, trustProxy: configuration.trustProxy,
+        countryHeader: configuration.countryHeader.flatMap { HTTPField.Name($0) }, now: now
+    ).register(on: router)
+
+    // Services stop in reverse order: the server first, then the click recorder flushes, then the
+    // database closes.
+    var application = Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "landfall"),
+        services: [DatabaseService(provider: provider), recorder],
+        onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
+        logger: logger
+    )
+    application.beforeServerStarts {
+        try await SchemaCheck.ensureCurrent(provider: provider, engine: configuration.database.engine, migrate: configuration.migrate, logger: logger)
+        let hash = try await AdminToken.resolve(configured: configuration.adminToken, storage: storage, onGenerated: onAdminTokenGenerated)
+        adminTokenHash.withLockedValue { $0 = hash }
+    }
+    return LandfallApplication(application: application, storage: storage, clicks: recorder, links: linkService, apps: appService)
+}
