@@ -17,17 +17,19 @@ struct RedirectController: Sendable {
     private let planner = RedirectPlanner()
 
     func register(on router: Router<LandfallRequestContext>) {
-        router.get(":code", use: follow)
-        router.head(":code", use: follow)
-        router.get(":templateSlug/:code", use: follow)
-        router.head(":templateSlug/:code", use: follow)
+        // The first segment shares one parameter name in both shapes, as the router requires.
+        router.get(":segment", use: follow)
+        router.head(":segment", use: follow)
+        router.get(":segment/:code", use: follow)
+        router.head(":segment/:code", use: follow)
     }
 
     @Sendable func follow(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let isHead = request.method == .head
         let nonce = SecretGenerator.base62(length: 16)
-        let code = try context.parameters.require("code")
-        let slug = context.parameters.get("templateSlug")
+        let segment = try context.parameters.require("segment")
+        let code = context.parameters.get("code") ?? segment
+        let slug = context.parameters.get("code") == nil ? nil : segment
         guard let (link, app) = try await resolve(code: code, slug: slug, host: Self.host(of: request)) else {
             return page(.notFound, "Link not found", "There is no link at this address. Check it for typos.", nonce: nonce, isHead: isHead)
         }

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `landfall` command: run the server and manage apps, keys and links.
+@main
+struct Landfall: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "landfall",
+        abstract: "Self-hosted deep linking and install attribution.",
+        subcommands: [Serve.self, Migrate.self, Apps.self, Keys.self, Links.self],
+        defaultSubcommand: Serve.self
+    )
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import LandfallServer
+import Logging
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the server (migrates a fresh SQLite database by itself).")
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "Address to listen on (env LANDFALL_HOST; default 127.0.0.1, use 0.0.0.0 for all interfaces)")
+    var host: String?
+
+    @Option(help: "Port to listen on, 0 for any free port (env LANDFALL_PORT; default 8080)")
+    var port: Int?
+
+    @Option(help: "Admin token for /api/apps (env LANDFALL_ADMIN_TOKEN; default: generated on first start and printed once)")
+    var adminToken: String?
+
+    @Flag(help: "Take the client address from X-Forwarded-For (env LANDFALL_TRUST_PROXY=1); only behind a proxy that sets it")
+    var trustProxy = false
+
+    @Flag(help: "Apply pending database migrations before serving (env LANDFALL_MIGRATE=1)")
+    var migrate = false
+
+    @Option(help: "Base URL of short links for apps without a domain (env LANDFALL_PUBLIC_URL; default http://HOST:PORT)")
+    var publicUrl: String?
+
+    @Option(help: "Header carrying the visitor's country code from a trusted CDN, e.g. CF-IPCountry (env LANDFALL_COUNTRY_HEADER; needs --trust-proxy)")
+    var countryHeader: String?
+
+    func validate() throws {
+        if let port = resolvedPort(), !(0...65535).contains(port) {
+            throw ValidationError("--port must be 0-65535")
+        }
+        if let token = adminToken ?? Environment.value("LANDFALL_ADMIN_TOKEN"), token.count < 16 {
+            throw ValidationError("the admin token must be at least 16 characters")
+        }
+        if let url = publicUrl ?? Environment.value("LANDFALL_PUBLIC_URL"), !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
+            throw ValidationError("--public-url must start with http:// or https://")
+        }
+    }
+
+    private func resolvedPort() -> Int? {
+        port ?? Environment.value("LANDFALL_PORT").flatMap(Int.init)
+    }
+
+    func run() async throws {
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        let logger = try database.makeLogger()
+        let configuration = ServerConfiguration(
+            host: host ?? Environment.value("LANDFALL_HOST") ?? "127.0.0.1",
+            port: resolvedPort() ?? 8080,
+            database: try database.location(),
+            adminToken: adminToken ?? Environment.value("LANDFALL_ADMIN_TOKEN"),
+            trustProxy: trustProxy || Environment.flag("LANDFALL_TRUST_PROXY"),
+            migrate: migrate || Environment.flag("LANDFALL_MIGRATE"),
+            publicURL: publicUrl ?? Environment.value("LANDFALL_PUBLIC_URL"),
+            countryHeader: countryHeader ?? Environment.value("LANDFALL_COUNTRY_HEADER")
+        )
+        let host = configuration.host
+        let server = try await buildApplication(
+            configuration: configuration,
+            logger: logger,
+            onAdminTokenGenerated: { token in
+                Console.line("""
+
+                    Generated the admin token. It is shown only this once; keep it somewhere safe:
+
+                        \(token)
+
+                    Use it as 'Authorization: Bearer <token>' on /api/apps, or start with --admin-token.
+
+                    """)
+            },
+            onListening: { port in
+                Console.line("Landfall listening on http://\(host):\(port) (database: \(configuration.database))")
+            }
+        )
+        try await server.application.runService()
+    }
+}
