@@ -24,7 +24,11 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
     }
 
     public func transaction<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
-        try await client.withTransaction(logger: logger) { connection in try await body(connection.sql()) }
+        // Not client.withTransaction: it wraps the body's errors, and callers need them unchanged
+        // (a unique violation to map to a conflict, a schema mismatch to report).
+        try await client.withConnection { connection in
+            try await connection.sql().inTransaction(logger: logger) { database in try await body(database) }
+        }
     }
 
     public func isUniqueViolation(_ error: any Error) -> Bool {

@@ -65,21 +65,9 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
     }
 
     public func transaction<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
+        // IMMEDIATE takes the write lock at BEGIN, so a transaction never fails halfway on a busy database.
         try await writeLock.withLock {
-            let database = writer.sql()
-            try await database.raw("BEGIN IMMEDIATE").run()
-            do {
-                let result = try await body(database)
-                try await database.raw("COMMIT").run()
-                return result
-            } catch {
-                do {
-                    try await database.raw("ROLLBACK").run()
-                } catch let rollbackError {
-                    logger.error("rollback failed", metadata: ["error": "\(String(reflecting: rollbackError))"])
-                }
-                throw error
-            }
+            try await writer.sql().inTransaction(begin: "BEGIN IMMEDIATE", logger: logger, body)
         }
     }
 
