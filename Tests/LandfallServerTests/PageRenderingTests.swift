@@ -15,7 +15,7 @@ struct PageRenderingTests {
         let json = HTML.scriptJSON(["open": "</script><script>alert(1)</script>\u{2028}"])
         #expect(!json.contains("<"))
         #expect(!json.contains(">"))
-        #expect(json.contains("\\u003c/script\\u003e"))
+        #expect(json.contains("\\u003c\\/script\\u003e"))
         #expect(json.contains("\\u2028"))
     }
 

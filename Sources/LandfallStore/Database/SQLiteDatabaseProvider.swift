@@ -89,7 +89,14 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
     /// Closes every connection; the provider cannot be used afterwards.
     public func close() async {
         for connection in readers + [writer] where !connection.isClosed {
-            try? await connection.close()
+            // The future-returning close: the async one gives up in a cancelled task and would leave
+            // the handle open, which is exactly when a service is being torn down.
+            let closing: EventLoopFuture<Void> = connection.close()
+            do {
+                try await closing.get()
+            } catch {
+                logger.warning("closing a SQLite connection failed", metadata: ["error": "\(String(reflecting: error))"])
+            }
         }
     }
 }

@@ -8,11 +8,12 @@ extension SQLStorage {
         // bind count (22 per row) under SQLite's 32,766 limit.
         try await provider.transaction { database in
             for chunk in clicks.chunked(into: 500) {
-                var insert = database.insert(into: "clicks").columns(Self.clickColumns)
-                for click in chunk {
-                    insert = insert.values(Self.clickValues(click))
+                var sql = SQLQueryString("INSERT INTO clicks (\(unsafeRaw: Self.clickColumns.joined(separator: ", "))) VALUES ")
+                for (index, click) in chunk.enumerated() {
+                    if index > 0 { sql.appendLiteral(", ") }
+                    Self.appendRow(click, to: &sql)
                 }
-                try await insert.run()
+                try await database.raw(sql).run()
             }
         }
     }
@@ -61,13 +62,16 @@ extension SQLStorage {
         "bot_name", "screen_width", "screen_height", "timezone", "language",
     ]
 
-    static func clickValues(_ click: ClickRecord) -> [any Encodable & Sendable] {
-        [
-            click.id, click.appId, click.linkId, click.clickedAt.epochMilliseconds, click.clickToken, click.ipAddress,
-            click.userAgent, click.platform, click.osVersion, click.deviceClass, click.deviceModel, click.browser,
-            click.inAppBrowser, click.acceptLanguage, click.referrer, click.country, click.isBot, click.botName,
-            click.signals.screenWidth, click.signals.screenHeight, click.signals.timezone, click.signals.language,
-        ]
+    /// One `(…)` row of bound values, in ``clickColumns`` order; typed binds, no existential arrays.
+    static func appendRow(_ click: ClickRecord, to sql: inout SQLQueryString) {
+        sql.appendInterpolation("""
+            (\(bind: click.id), \(bind: click.appId), \(bind: click.linkId), \(bind: click.clickedAt.epochMilliseconds), \
+            \(bind: click.clickToken), \(bind: click.ipAddress), \(bind: click.userAgent), \(bind: click.platform), \
+            \(bind: click.osVersion), \(bind: click.deviceClass), \(bind: click.deviceModel), \(bind: click.browser), \
+            \(bind: click.inAppBrowser), \(bind: click.acceptLanguage), \(bind: click.referrer), \(bind: click.country), \
+            \(bind: click.isBot), \(bind: click.botName), \(bind: click.signals.screenWidth), \(bind: click.signals.screenHeight), \
+            \(bind: click.signals.timezone), \(bind: click.signals.language))
+            """ as SQLQueryString)
     }
 
     private func decodeClick(_ row: any SQLRow) throws -> ClickRecord {
