@@ -49,7 +49,7 @@ public func buildApplication(
     AppsController(storage: storage, authenticator: authenticator, service: appService).register(on: router)
     LinksController(storage: storage, authenticator: authenticator, service: linkService).register(on: router)
     TemplatesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
-    SDKLinksController(storage: storage, authenticator: authenticator, service: linkService).register(on: router)
+    SDKLinksController(authenticator: authenticator, service: linkService).register(on: router)
     BeaconController(recorder: recorder).register(on: router)
     RedirectController(
         storage: storage, recorder: recorder, links: linkService, trustProxy: configuration.trustProxy,

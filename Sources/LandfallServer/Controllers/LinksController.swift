@@ -22,13 +22,7 @@ struct LinksController: Sendable {
     @Sendable func create(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let app = try await authenticator.requireSecretKey(request)
         let input = try await RequestDecoding.decode(LinkInput.self, from: request)
-        var template: TemplateRecord?
-        if let templateId = input.templateId {
-            guard let found = try await storage.template(id: templateId, appId: app.id) else {
-                throw APIError.notFound("template_not_found", "the app has no template \(templateId)")
-            }
-            template = found
-        }
+        let template = try await service.template(id: input.templateId, app: app, newestByDefault: false)
         let created = try await service.create(input, app: app, template: template)
         if !created.deduplicated {
             context.logger.info("link created", metadata: ["app": "\(app.id)", "link": "\(created.link.id)"])

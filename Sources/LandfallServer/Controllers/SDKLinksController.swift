@@ -5,7 +5,6 @@ import LandfallStore
 
 /// `POST /api/sdk/v1/links`: seed 000's simplified link creation; applies the app's newest template.
 struct SDKLinksController: Sendable {
-    let storage: any LandfallStorage
     let authenticator: Authenticator
     let service: LinkService
 
@@ -16,15 +15,7 @@ struct SDKLinksController: Sendable {
     @Sendable func create(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let app = try await authenticator.requireSecretKey(request)
         let options = try await RequestDecoding.decode(CreateLinkOptions.self, from: request)
-        let template: TemplateRecord?
-        if let templateId = options.templateId {
-            guard let found = try await storage.template(id: templateId, appId: app.id) else {
-                throw APIError.notFound("template_not_found", "the app has no template \(templateId)")
-            }
-            template = found
-        } else {
-            template = try await storage.latestTemplate(appId: app.id)
-        }
+        let template = try await service.template(id: options.templateId, app: app, newestByDefault: true)
         let input = LinkInput(
             content: LinkContent(
                 deepLinkParameters: options.deepLinkParameters, utmParameters: options.utmParameters,

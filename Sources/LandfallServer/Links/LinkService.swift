@@ -96,6 +96,18 @@ public struct LinkService: Sendable {
         return updated
     }
 
+    /// The template a new link applies: the one named (which must belong to the app), or else the
+    /// app's newest when `newestByDefault` (the SDK endpoint's rule), or none.
+    func template(id: String?, app: AppRecord, newestByDefault: Bool) async throws -> TemplateRecord? {
+        guard let id else {
+            return newestByDefault ? try await storage.latestTemplate(appId: app.id) : nil
+        }
+        guard let template = try await storage.template(id: id, appId: app.id) else {
+            throw APIError.notFound("template_not_found", "the app has no template \(id)")
+        }
+        return template
+    }
+
     /// The shareable URL: the app's first domain over https, or the server's public URL.
     public func url(for link: LinkRecord, app: AppRecord) -> String {
         let base = app.domains.first.map { "https://\($0)" } ?? publicURL
