@@ -45,7 +45,9 @@ struct Links: AsyncParsableCommand {
                 let app = try await StorageCommand.app(reference, in: storage)
                 let page = try await storage.listLinks(appId: app.id, query: LinkQuery(limit: limit))
                 for link in page.links {
-                    print("\(link.shortCode)  \(link.content.originalUrl ?? "-")  \(link.isActive ? "active" : "inactive")  \(link.id)")
+                    let clicks = try await storage.clicks(linkId: link.id, appId: app.id)
+                    let human = clicks.filter { !$0.isBot }.count
+                    print("\(link.shortCode)  \(link.content.originalUrl ?? "-")  \(link.isActive ? "active" : "inactive")  clicks: \(human) human, \(clicks.count - human) bot  \(link.id)")
                 }
             }
         }
