@@ -85,7 +85,11 @@ let package = Package(
         ),
         .target(
             name: "LandfallTestSupport",
-            dependencies: ["LandfallStore", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "LandfallStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
             path: "Tests/LandfallTestSupport",
             swiftSettings: swiftSettings
         ),
@@ -101,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LandfallStoreTests",
-            dependencies: ["LandfallStore", "LandfallTestSupport"],
+            dependencies: ["LandfallModels", "LandfallStore", "LandfallTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
