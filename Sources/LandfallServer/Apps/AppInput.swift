@@ -24,8 +24,11 @@ struct AppInput: Codable, Sendable {
         guard let name = try Validate.text(name, "name", max: 100, required: true) else {
             throw APIError.validation("name", "is required")
         }
-        let slug = try Validate.slug(slug ?? Validate.slugify(name), "slug", reserved: Self.reservedSlugs)
-            ?? Validate.slugify(name)
+        // An absent, empty or blank slug is derived from the name, and the derived one is checked too.
+        let requested = try Validate.text(slug, "slug", max: 40)
+        guard let slug = try Validate.slug(requested ?? Validate.slugify(name), "slug", reserved: Self.reservedSlugs) else {
+            throw APIError.validation("slug", "cannot be derived from the name; give one")
+        }
         var domains: [String] = []
         for (index, domain) in (self.domains ?? []).enumerated() {
             let host = try Validate.host(domain, "domains[\(index)]")
@@ -51,7 +54,6 @@ struct AppInput: Codable, Sendable {
         if !settings.iosBundleIds.isEmpty, settings.iosTeamId == nil {
             throw APIError.validation("iosTeamId", "is required with iosBundleIds (apple-app-site-association needs TEAMID.bundle)")
         }
-        guard !slug.isEmpty else { throw APIError.validation("slug", "cannot be derived from the name; give one") }
         return (name, slug, domains, settings)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LandfallStore
+import NIOCore
 
 /// `POST /api/v1/beacon`: the interstitial page reports screen, time zone and language for its click.
 ///
@@ -27,8 +28,8 @@ struct BeaconController: Sendable {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: 4096)
-        } catch {
-            throw APIError(.contentTooLarge, code: "body_too_large", message: "a beacon is at most 4096 bytes")
+        } catch is NIOTooManyBytesError {
+            throw RequestDecoding.tooLarge(4096)
         }
         let body = try RequestDecoding.decode(Body.self, from: Data(buffer.readableBytesView))
         guard body.t.count == 22, body.t.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {

@@ -15,7 +15,7 @@ struct SDKLinksController: Sendable {
     @Sendable func create(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let app = try await authenticator.requireSecretKey(request)
         let options = try await RequestDecoding.decode(CreateLinkOptions.self, from: request)
-        let template = try await service.template(id: options.templateId, app: app, newestByDefault: true)
+        let template = try await service.template(id: options.templateId, slug: options.templateSlug, app: app, newestByDefault: true)
         let input = LinkInput(
             content: LinkContent(
                 deepLinkParameters: options.deepLinkParameters, utmParameters: options.utmParameters,

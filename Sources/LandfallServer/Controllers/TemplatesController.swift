@@ -97,8 +97,8 @@ struct TemplateInput: Decodable, Sendable {
 
     func validated(app: AppRecord) throws -> (name: String, slug: String, defaults: LinkContent) {
         guard let name = try Validate.text(name, "name", max: 100, required: true) else { throw APIError.validation("name", "is required") }
-        let derived = Validate.slugify(name)
-        guard let slug = try Validate.slug(slug ?? derived, "slug", reserved: LinkService.reservedCodes) else {
+        let requested = try Validate.text(slug, "slug", max: 40)
+        guard let slug = try Validate.slug(requested ?? Validate.slugify(name), "slug", reserved: LinkService.reservedCodes) else {
             throw APIError.validation("slug", "cannot be derived from the name; give one")
         }
         return (name, slug, try LinkContentValidator.validate(defaults, app: app))

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import LandfallStore
 import Logging
+import NIOCore
 
 /// Turns every error a handler throws into a JSON error answer, so no request ends in an HTML page,
 /// an empty 500 or a dropped connection.
@@ -16,6 +17,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try APIError.conflict("conflict", "\(field) is already taken").response(from: request, context: context)
         } catch let error as HTTPError {
             return try Self.translate(error).response(from: request, context: context)
+        } catch let error as any HTTPResponseError {
+            // Any other framework error that knows its status keeps it, in our JSON shape.
+            return try Self.translate(HTTPError(error.status)).response(from: request, context: context)
+        } catch is NIOTooManyBytesError {
+            return try RequestDecoding.tooLarge(RequestDecoding.maximumBodySize).response(from: request, context: context)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
             return try APIError(.internalServerError, code: "internal_error", message: "the server failed to answer; it has been logged")

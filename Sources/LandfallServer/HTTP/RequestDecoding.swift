@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import LandfallModels
+import NIOCore
 
 /// Reads JSON bodies with a size limit and turns every decoding failure into a precise 400.
 enum RequestDecoding {
@@ -15,10 +16,16 @@ enum RequestDecoding {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: maximumBodySize)
+        } catch is NIOTooManyBytesError {
+            throw tooLarge(maximumBodySize)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw APIError(.contentTooLarge, code: "body_too_large", message: "the body is larger than \(maximumBodySize) bytes")
+            throw tooLarge(maximumBodySize)
         }
         return Data(buffer.readableBytesView)
+    }
+
+    static func tooLarge(_ limit: Int) -> APIError {
+        APIError(.contentTooLarge, code: "body_too_large", message: "the body is larger than \(limit) bytes")
     }
 
     static func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {
@@ -53,6 +60,9 @@ enum RequestDecoding {
             return text.isEmpty ? "body" : text.replacingOccurrences(of: ".[", with: "[")
         }
         switch error {
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty,
+             .valueNotFound(_, let context) where context.codingPath.isEmpty:
+            return .badRequest("invalid_json", "the body must be a JSON object")
         case .typeMismatch(let type, let context):
             return .validation(path(context.codingPath), "expected \(typeName(type))")
         case .valueNotFound(let type, let context):
@@ -61,7 +71,8 @@ enum RequestDecoding {
             return .validation(path(context.codingPath + [key]), "is required")
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
-                return .badRequest("invalid_json", "the body is not valid JSON")
+                // Foundation also lands here for a number that does not fit its field (1.5 for an integer).
+                return .badRequest("invalid_json", "the body is not valid JSON, or a number in it does not fit its field")
             }
             return .validation(path(context.codingPath), context.debugDescription)
         @unknown default:

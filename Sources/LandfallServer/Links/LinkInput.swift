@@ -72,5 +72,6 @@ struct LinkResponse: Encodable, Sendable {
 
     static let readOnlyKeys: Set<String> = [
         "id", "appId", "shortCode", "url", "templateId", "templateSlug", "createdAt", "updatedAt", "linkId", "short_code", "deduplicated",
+        "customCode",
     ]
 }

@@ -96,10 +96,16 @@ public struct LinkService: Sendable {
         return updated
     }
 
-    /// The template a new link applies: the one named (which must belong to the app), or else the
+    /// The template a new link applies: the one named by id or slug (which must belong to the app), or else the
     /// app's newest when `newestByDefault` (the SDK endpoint's rule), or none.
-    func template(id: String?, app: AppRecord, newestByDefault: Bool) async throws -> TemplateRecord? {
+    func template(id: String?, slug: String? = nil, app: AppRecord, newestByDefault: Bool) async throws -> TemplateRecord? {
         guard let id else {
+            if let slug {
+                guard let template = try await storage.templates(appId: app.id).first(where: { $0.slug == slug }) else {
+                    throw APIError.notFound("template_not_found", "the app has no template with slug \(slug)")
+                }
+                return template
+            }
             return newestByDefault ? try await storage.latestTemplate(appId: app.id) : nil
         }
         guard let template = try await storage.template(id: id, appId: app.id) else {
