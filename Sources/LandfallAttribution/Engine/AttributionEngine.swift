@@ -1,0 +1,130 @@
+import Foundation
+
+/// Matches an install to the click that most probably caused it, or answers organic.
+///
+/// Every candidate gets a likelihood ratio: for each factor known on both sides, how much more
+/// likely the observed agreement (or disagreement) is if the click and the install are the same
+/// person than if they are strangers. A stranger agrees on a value as often as that value occurs
+/// among the app's recent clicks, so agreeing on a rare time zone counts far more than agreeing on
+/// `en-US`. The click-to-install delay enters the same way (a log-normal delay against a uniform
+/// one). The ratios become a posterior probability against every other click in the window and
+/// against "no click at all", so the confidence is a probability that the simulator can calibrate.
+///
+/// Clicks that look like one device (same network and signals) are one person clicking several
+/// times: their probabilities add up, and the latest of them before the install gets the credit.
+public struct AttributionEngine: Sendable {
+    public var configuration: AttributionConfiguration
+
+    public init(configuration: AttributionConfiguration = AttributionConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// A scored candidate: for reports and the simulator's calibration.
+    public struct Score: Sendable, Hashable {
+        public var clickId: String
+        public var likelihoodRatio: Double
+        public var matchedFactors: [String]
+    }
+
+    /// Decides for one install.
+    ///
+    /// - Parameters:
+    ///   - candidates: clicks of the same app inside the window that share the install's network
+    ///     prefix or device signature (the store fetches them through indexes).
+    ///   - population: counts over all of the app's clicks on the platform inside the window.
+    ///   - window: the attribution window; clicks older than it never match.
+    public func decide(
+        install: InstallEvidence,
+        candidates: [ClickEvidence],
+        population: some PopulationStatistics,
+        window: TimeInterval
+    ) -> AttributionDecision {
+        let eligible = candidates.filter { click in
+            let delay = install.reportedAt.timeIntervalSince(click.clickedAt)
+            return click.platform == install.platform && delay >= 0 && delay <= window
+        }
+        guard !eligible.isEmpty else {
+            return AttributionDecision(method: .organic, clickId: nil, confidence: 0, probability: 0, matchedFactors: [])
+        }
+        let scores = eligible.map { score($0, against: install, population: population, window: window) }
+        let total = Double(max(population.clickCount, eligible.count))
+        let prior = min(0.999, max(0.001, configuration.clickedInstallShare))
+        // Weight of "the install came from none of these clicks": organic installs, plus every
+        // window click the indexes did not fetch.
+        let unfetched = max(0, total - Double(eligible.count)) * configuration.unfetchedLikelihoodRatio
+        let background = total * (1 - prior) / prior + unfetched
+        let evidence = scores.reduce(0) { $0 + $1.likelihoodRatio }
+
+        // Group clicks of one device; the group's probability is the sum of its members'.
+        var groups: [String: [Int]] = [:]
+        for (index, click) in eligible.enumerated() {
+            groups[Self.deviceKey(click), default: []].append(index)
+        }
+        var best: (probability: Double, index: Int)?
+        for members in groups.values {
+            let probability = members.reduce(0) { $0 + scores[$1].likelihoodRatio } / (background + evidence)
+            let latest = members.max { eligible[$0].clickedAt < eligible[$1].clickedAt } ?? members[0]
+            if let current = best, current.probability >= probability { continue }
+            best = (probability, latest)
+        }
+        guard let best, best.probability.isFinite else {
+            return AttributionDecision(method: .organic, clickId: nil, confidence: 0, probability: 0, matchedFactors: [])
+        }
+        let probability = min(1, max(0, best.probability))
+        let confidence = Int((probability * 100).rounded(.down))
+        guard confidence >= configuration.threshold else {
+            return AttributionDecision(method: .organic, clickId: nil, confidence: confidence, probability: probability, matchedFactors: [])
+        }
+        return AttributionDecision(
+            method: .probabilistic, clickId: eligible[best.index].clickId, confidence: confidence,
+            probability: probability, matchedFactors: scores[best.index].matchedFactors
+        )
+    }
+
+    /// The likelihood ratio of one click against the install.
+    public func score(_ click: ClickEvidence, against install: InstallEvidence, population: some PopulationStatistics, window: TimeInterval) -> Score {
+        var ratio = 1.0
+        var matched: [String] = []
+        let total = Double(max(population.clickCount, 1))
+        for factor in Factor.counted {
+            guard let installValue = factor.value(of: install), let clickValue = factor.value(of: click) else { continue }
+            let persistence = configuration.persistence(of: factor)
+            // Smoothed share: a value never seen still has a small, finite chance.
+            let share = min(0.999, (Double(population.count(of: factor, value: installValue)) + 0.5) / (total + 1))
+            if Self.agree(factor, installValue, clickValue, install: install, click: click) {
+                ratio *= persistence / share
+                matched.append(factor.rawValue)
+            } else {
+                ratio *= (1 - persistence) / (1 - share)
+            }
+        }
+        let delay = install.reportedAt.timeIntervalSince(click.clickedAt)
+        let timeRatio = delayLikelihoodRatio(delay, window: window)
+        ratio *= timeRatio
+        if timeRatio > 1 { matched.append(Factor.time.rawValue) }
+        return Score(clickId: click.clickId, likelihoodRatio: ratio, matchedFactors: matched)
+    }
+
+    /// Log-normal delay density against a uniform one over the window.
+    func delayLikelihoodRatio(_ delay: TimeInterval, window: TimeInterval) -> Double {
+        guard delay > 0, window > 0 else { return 0 }
+        let sigma = max(0.1, configuration.delayLogSigma)
+        let mu = log(max(1, configuration.delayMedian))
+        let z = (log(delay) - mu) / sigma
+        let density = exp(-0.5 * z * z) / (delay * sigma * (2 * Double.pi).squareRoot())
+        return density * window
+    }
+
+    /// Screens agree within rounding (a page's CSS pixels × devicePixelRatio can be a pixel or two
+    /// off the native size); every other factor agrees exactly.
+    static func agree(_ factor: Factor, _ installValue: String, _ clickValue: String, install: InstallEvidence, click: ClickEvidence) -> Bool {
+        guard factor == .screen, let a = install.screen, let b = click.screen else { return installValue == clickValue }
+        func close(_ x: Int, _ y: Int) -> Bool { abs(x - y) <= max(4, max(x, y) / 100) }
+        return close(a.short, b.short) && close(a.long, b.long)
+    }
+
+    static func deviceKey(_ click: ClickEvidence) -> String {
+        [click.ipPrefix ?? "-", click.osVersion ?? "-", click.screen?.description ?? "-", click.timezone ?? "-", click.language ?? "-"]
+            .joined(separator: "|")
+    }
+}
