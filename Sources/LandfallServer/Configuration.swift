@@ -1,4 +1,5 @@
 import Foundation
+import LandfallAttribution
 import LandfallStore
 
 /// Everything `landfall serve` can be told, with the defaults the quick start relies on.
@@ -21,6 +22,10 @@ public struct ServerConfiguration: Sendable {
     /// How often buffered clicks are written, and how many may wait before redirects slow down.
     public var clickFlushInterval: Duration
     public var clickBufferCapacity: Int
+    /// The matching engine's defaults (each app may set its own threshold).
+    public var attribution: AttributionConfiguration
+    /// How often click statistics are brought up to date.
+    public var statisticsInterval: Duration
 
     public init(
         host: String = "127.0.0.1",
@@ -32,7 +37,9 @@ public struct ServerConfiguration: Sendable {
         publicURL: String? = nil,
         countryHeader: String? = nil,
         clickFlushInterval: Duration = .milliseconds(50),
-        clickBufferCapacity: Int = 10_000
+        clickBufferCapacity: Int = 10_000,
+        attribution: AttributionConfiguration = AttributionConfiguration(),
+        statisticsInterval: Duration = .seconds(5)
     ) {
         self.host = host
         self.port = port
@@ -44,6 +51,8 @@ public struct ServerConfiguration: Sendable {
         self.countryHeader = countryHeader
         self.clickFlushInterval = clickFlushInterval
         self.clickBufferCapacity = clickBufferCapacity
+        self.attribution = attribution
+        self.statisticsInterval = statisticsInterval
     }
 
     /// The base URL short links use when their app has no domain.

@@ -16,6 +16,8 @@ public struct LandfallApplication: Sendable {
     public let clicks: ClickRecorder
     public let links: LinkService
     public let apps: AppService
+    /// Brings the population statistics up to date; tests call `catchUp()` instead of waiting.
+    public let statistics: ClickStatistics
 }
 
 /// Builds the application: storage, migrations check, admin token, routes and background services.
@@ -41,6 +43,8 @@ public func buildApplication(
     let authenticator = Authenticator(storage: storage, adminTokenHash: { adminTokenHash.withLockedValue { $0 } })
     let linkService = LinkService(storage: storage, publicURL: configuration.resolvedPublicURL, now: now)
     let appService = AppService(storage: storage, now: now)
+    let statistics = ClickStatistics(storage: storage, interval: configuration.statisticsInterval, logger: logger, now: now)
+    let installService = InstallService(storage: storage, recorder: recorder, configuration: configuration.attribution, now: now)
 
     let router = Router(context: LandfallRequestContext.self)
     router.add(middleware: ErrorMiddleware())
@@ -51,6 +55,12 @@ public func buildApplication(
     TemplatesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     SDKLinksController(authenticator: authenticator, service: linkService).register(on: router)
     BeaconController(recorder: recorder).register(on: router)
+    SDKController(
+        storage: storage, authenticator: authenticator, installs: installService,
+        events: EventService(storage: storage, now: now), trustProxy: configuration.trustProxy, now: now
+    ).register(on: router)
+    InstallsController(storage: storage, authenticator: authenticator, links: linkService).register(on: router)
+    AnalyticsController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     RedirectController(
         storage: storage, recorder: recorder, links: linkService, trustProxy: configuration.trustProxy,
         countryHeader: configuration.countryHeader.flatMap { HTTPField.Name($0) }, now: now
@@ -61,7 +71,7 @@ public func buildApplication(
     var application = Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "landfall"),
-        services: [DatabaseService(provider: provider), recorder],
+        services: [DatabaseService(provider: provider), recorder, statistics],
         onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )
@@ -70,5 +80,7 @@ public func buildApplication(
         let hash = try await AdminToken.resolve(configured: configuration.adminToken, storage: storage, onGenerated: onAdminTokenGenerated)
         adminTokenHash.withLockedValue { $0 = hash }
     }
-    return LandfallApplication(application: application, storage: storage, clicks: recorder, links: linkService, apps: appService)
+    return LandfallApplication(
+        application: application, storage: storage, clicks: recorder, links: linkService, apps: appService, statistics: statistics
+    )
 }

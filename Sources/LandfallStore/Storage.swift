@@ -53,8 +53,11 @@ public protocol LinkStorage: Sendable {
 public protocol ClickStorage: Sendable {
     /// Inserts clicks atomically: all of them or none.
     func insertClicks(_ clicks: [ClickRecord]) async throws
-    /// Records what the interstitial page learned about a click. Returns false for an unknown token.
-    func applySignals(_ signals: ClickSignals, clickToken: String) async throws -> Bool
+    /// Records what the interstitial page learned about a click; returns the updated click, or nil
+    /// for an unknown token.
+    func applySignals(_ signals: ClickSignals, clickToken: String) async throws -> ClickRecord?
+    /// Sets the device-signature key once the signals it is built from are known.
+    func setSignature(_ signature: String?, clickId: String) async throws
     func click(token: String) async throws -> ClickRecord?
     func clicks(linkId: String, appId: String) async throws -> [ClickRecord]
     func clickCount(appId: String) async throws -> Int
@@ -69,7 +72,8 @@ public protocol SettingStorage: Sendable {
 }
 
 /// Everything Landfall persists. Implemented once over SQL for SQLite and PostgreSQL.
-public protocol LandfallStorage: AppStorage, KeyStorage, TemplateStorage, LinkStorage, ClickStorage, SettingStorage {
+public protocol LandfallStorage: AppStorage, KeyStorage, TemplateStorage, LinkStorage, ClickStorage, SettingStorage,
+    AttributionStorage, EventStorage, AnalyticsStorage {
     var engine: StorageEngine { get }
     /// Succeeds when the database answers a trivial query.
     func ping() async throws

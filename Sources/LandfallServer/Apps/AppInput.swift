@@ -16,6 +16,7 @@ struct AppInput: Codable, Sendable {
     var uriScheme: String?
     var webFallbackUrl: String?
     var attributionWindowHours: Int?
+    var attributionThreshold: Int?
 
     static let reservedSlugs: Set<String> = ["api", "health", "admin"]
 
@@ -49,7 +50,8 @@ struct AppInput: Codable, Sendable {
             uriScheme: try Validate.scheme(uriScheme, "uriScheme"),
             webFallbackUrl: try Validate.webURL(webFallbackUrl, "webFallbackUrl"),
             attributionWindowHours: try Validate.range(attributionWindowHours, "attributionWindowHours", 1...2160)
-                ?? AppSettings.defaultAttributionWindowHours
+                ?? AppSettings.defaultAttributionWindowHours,
+            attributionThreshold: try Validate.range(attributionThreshold, "attributionThreshold", 1...100)
         )
         if !settings.iosBundleIds.isEmpty, settings.iosTeamId == nil {
             throw APIError.validation("iosTeamId", "is required with iosBundleIds (apple-app-site-association needs TEAMID.bundle)")
@@ -74,6 +76,7 @@ struct AppResponse: Codable, Sendable {
     var uriScheme: String?
     var webFallbackUrl: String?
     var attributionWindowHours: Int
+    var attributionThreshold: Int?
     var createdAt: Date
     var updatedAt: Date
 
@@ -92,6 +95,7 @@ struct AppResponse: Codable, Sendable {
         uriScheme = app.settings.uriScheme
         webFallbackUrl = app.settings.webFallbackUrl
         attributionWindowHours = app.settings.attributionWindowHours
+        attributionThreshold = app.settings.attributionThreshold
         createdAt = app.createdAt
         updatedAt = app.updatedAt
     }

@@ -47,7 +47,12 @@ public final class ClickRecorder: Service, Sendable {
         // The click may be in a batch being written right now: wait for it, then update the row.
         return try await flushLock.withLock {
             if mergeIntoPending(signals, clickToken: clickToken) { return true }
-            return try await storage.applySignals(signals, clickToken: clickToken)
+            guard let updated = try await storage.applySignals(signals, clickToken: clickToken) else { return false }
+            let keyed = ClickEvidenceMapping.withMatchingKeys(updated)
+            if keyed.signature != updated.signature {
+                try await storage.setSignature(keyed.signature, clickId: updated.id)
+            }
+            return true
         }
     }
 
@@ -59,7 +64,10 @@ public final class ClickRecorder: Service, Sendable {
             click.signals.screenHeight = signals.screenHeight ?? click.signals.screenHeight
             click.signals.timezone = signals.timezone ?? click.signals.timezone
             click.signals.language = signals.language ?? click.signals.language
-            if let platform = signals.platformOverride { click.platform = platform }
+            if let platform = signals.platformOverride, click.platform == ClickSignals.ambiguousDesktopPlatform {
+                click.platform = platform
+                click.signals.platformOverride = platform
+            }
             state.pending[index] = click
             return true
         }
@@ -74,7 +82,7 @@ public final class ClickRecorder: Service, Sendable {
             }
             guard !batch.isEmpty else { return }
             do {
-                try await storage.insertClicks(batch)
+                try await storage.insertClicks(batch.map(ClickEvidenceMapping.withMatchingKeys))
             } catch {
                 // Put the batch back in front so a passing database hiccup loses nothing.
                 state.withLockedValue { $0.pending.insert(contentsOf: batch, at: 0) }

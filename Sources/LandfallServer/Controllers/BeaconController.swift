@@ -40,7 +40,8 @@ struct BeaconController: Sendable {
             screenHeight: try Validate.range(body.sh, "sh", 1...20_000),
             timezone: try Self.timezone(body.tz),
             language: try Self.language(body.lang),
-            platformOverride: nil
+            // A touch screen behind a "Macintosh" Safari user agent is an iPad in desktop mode.
+            platformOverride: (body.touch ?? 0) > 1 ? "ios" : nil
         )
         guard try await recorder.applySignals(signals, clickToken: body.t) else {
             throw APIError.notFound("click_not_found", "no click with that token")

@@ -30,7 +30,7 @@ struct RedirectController: Sendable {
         let segment = try context.parameters.require("segment")
         let code = context.parameters.get("code") ?? segment
         let slug = context.parameters.get("code") == nil ? nil : segment
-        guard let (link, app) = try await resolve(code: code, slug: slug, host: Self.host(of: request)) else {
+        guard let (link, app) = try await LinkLookup(storage: storage).resolve(code: code, slug: slug, host: Self.host(of: request)) else {
             return page(.notFound, "Link not found", "There is no link at this address. Check it for typos.", nonce: nonce, isHead: isHead)
         }
         if !link.isActive {
@@ -76,25 +76,6 @@ struct RedirectController: Sendable {
         case .preview(let model):
             return HTML.response(status: .ok, html: PreviewPage.render(model, nonce: nonce), nonce: nonce, includeBody: !isHead)
         }
-    }
-
-    /// The link for a code on a host: the host's app's link, or, on a host no app claims, the one
-    /// link with that code.
-    private func resolve(code: String, slug: String?, host: String?) async throws -> (LinkRecord, AppRecord)? {
-        guard (1...64).contains(code.count) else { return nil }
-        let found: (LinkRecord, AppRecord)?
-        if let host, let app = try await storage.app(forHost: host) {
-            found = try await storage.link(shortCode: code, appId: app.id).map { ($0, app) }
-        } else {
-            let candidates = try await storage.links(shortCode: code)
-            guard candidates.count == 1, let link = candidates.first, let app = try await storage.app(id: link.appId) else {
-                return nil
-            }
-            found = (link, app)
-        }
-        guard let (link, app) = found else { return nil }
-        if let slug, slug != link.templateSlug { return nil }
-        return (link, app)
     }
 
     private func page(_ status: HTTPResponse.Status, _ title: String, _ message: String, nonce: String, isHead: Bool) -> Response {

@@ -34,6 +34,8 @@ public struct AppSettings: Sendable, Hashable, Codable {
     public var uriScheme: String?
     public var webFallbackUrl: String?
     public var attributionWindowHours: Int
+    /// Minimum confidence (0-100) for a probabilistic match; nil for the engine's default.
+    public var attributionThreshold: Int?
 
     public static let defaultAttributionWindowHours = 168
 
@@ -47,7 +49,8 @@ public struct AppSettings: Sendable, Hashable, Codable {
         androidPlayStoreUrl: String? = nil,
         uriScheme: String? = nil,
         webFallbackUrl: String? = nil,
-        attributionWindowHours: Int = AppSettings.defaultAttributionWindowHours
+        attributionWindowHours: Int = AppSettings.defaultAttributionWindowHours,
+        attributionThreshold: Int? = nil
     ) {
         self.iosTeamId = iosTeamId
         self.iosBundleIds = iosBundleIds
@@ -59,5 +62,6 @@ public struct AppSettings: Sendable, Hashable, Codable {
         self.uriScheme = uriScheme
         self.webFallbackUrl = webFallbackUrl
         self.attributionWindowHours = attributionWindowHours
+        self.attributionThreshold = attributionThreshold
     }
 }

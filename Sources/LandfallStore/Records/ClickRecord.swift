@@ -22,13 +22,20 @@ public struct ClickRecord: Sendable, Hashable, Codable {
     public var isBot: Bool
     public var botName: String?
     public var signals: ClickSignals
+    /// The routable network prefix the engine matches on (nil for CGNAT, private and unknown addresses).
+    public var ipPrefix: String?
+    /// The device-signature key candidates are fetched by; nil until every part of it is known.
+    public var signature: String?
+    /// The install this click was attributed to: a click is consumed once.
+    public var installId: String?
 
     public init(
         id: String, appId: String, linkId: String, clickedAt: Date, clickToken: String,
         ipAddress: String? = nil, userAgent: String? = nil, platform: String, osVersion: String? = nil,
         deviceClass: String, deviceModel: String? = nil, browser: String? = nil, inAppBrowser: String? = nil,
         acceptLanguage: String? = nil, referrer: String? = nil, country: String? = nil,
-        isBot: Bool = false, botName: String? = nil, signals: ClickSignals = ClickSignals()
+        isBot: Bool = false, botName: String? = nil, signals: ClickSignals = ClickSignals(),
+        ipPrefix: String? = nil, signature: String? = nil, installId: String? = nil
     ) {
         self.id = id
         self.appId = appId
@@ -49,6 +56,9 @@ public struct ClickRecord: Sendable, Hashable, Codable {
         self.isBot = isBot
         self.botName = botName
         self.signals = signals
+        self.ipPrefix = ipPrefix
+        self.signature = signature
+        self.installId = installId
     }
 }
 
@@ -61,8 +71,12 @@ public struct ClickSignals: Sendable, Hashable, Codable {
     public var timezone: String?
     /// BCP 47 language tag.
     public var language: String?
-    /// Set when the page learns the platform better than the user agent could (desktop-class iPad Safari).
+    /// Set when the page learns the platform better than the user agent could (desktop-class iPad
+    /// Safari); applied only to a click whose user agent said ``ambiguousDesktopPlatform``.
     public var platformOverride: String?
+
+    /// The platform a desktop-class iPad's user agent claims.
+    public static let ambiguousDesktopPlatform = "macos"
 
     public init(screenWidth: Int? = nil, screenHeight: Int? = nil, timezone: String? = nil, language: String? = nil, platformOverride: String? = nil) {
         self.screenWidth = screenWidth

@@ -18,18 +18,27 @@ extension SQLStorage {
         }
     }
 
-    public func applySignals(_ signals: ClickSignals, clickToken: String) async throws -> Bool {
-        try await provider.write { database in
-            let rows = try await database.raw("""
+    public func applySignals(_ signals: ClickSignals, clickToken: String) async throws -> ClickRecord? {
+        // Only a click that claimed to be a Mac can turn out to be an iPad.
+        let platform: SQLQueryString = signals.platformOverride.map {
+            ", platform = CASE WHEN platform = \(bind: ClickSignals.ambiguousDesktopPlatform) THEN \(bind: $0) ELSE platform END"
+        } ?? ""
+        return try await provider.write { database in
+            try await database.raw("""
                 UPDATE clicks SET
                     screen_width = COALESCE(\(bind: signals.screenWidth), screen_width),
                     screen_height = COALESCE(\(bind: signals.screenHeight), screen_height),
                     timezone = COALESCE(\(bind: signals.timezone), timezone),
-                    language = COALESCE(\(bind: signals.language), language),
-                    platform = COALESCE(\(bind: signals.platformOverride), platform)
-                WHERE click_token = \(bind: clickToken) RETURNING id
-                """).all()
-            return !rows.isEmpty
+                    language = COALESCE(\(bind: signals.language), language)
+                    \(platform)
+                WHERE click_token = \(bind: clickToken) RETURNING *
+                """).first().map(decodeClick)
+        }
+    }
+
+    public func setSignature(_ signature: String?, clickId: String) async throws {
+        try await provider.write { database in
+            try await database.raw("UPDATE clicks SET signature = \(bind: signature) WHERE id = \(bind: clickId)").run()
         }
     }
 
@@ -59,7 +68,7 @@ extension SQLStorage {
     static let clickColumns = [
         "id", "app_id", "link_id", "clicked_at", "click_token", "ip_address", "user_agent", "platform", "os_version",
         "device_class", "device_model", "browser", "in_app_browser", "accept_language", "referrer", "country", "is_bot",
-        "bot_name", "screen_width", "screen_height", "timezone", "language",
+        "bot_name", "screen_width", "screen_height", "timezone", "language", "ip_prefix", "signature",
     ]
 
     /// One `(…)` row of bound values, in ``clickColumns`` order; typed binds, no existential arrays.
@@ -70,11 +79,11 @@ extension SQLStorage {
             \(bind: click.osVersion), \(bind: click.deviceClass), \(bind: click.deviceModel), \(bind: click.browser), \
             \(bind: click.inAppBrowser), \(bind: click.acceptLanguage), \(bind: click.referrer), \(bind: click.country), \
             \(bind: click.isBot), \(bind: click.botName), \(bind: click.signals.screenWidth), \(bind: click.signals.screenHeight), \
-            \(bind: click.signals.timezone), \(bind: click.signals.language))
+            \(bind: click.signals.timezone), \(bind: click.signals.language), \(bind: click.ipPrefix), \(bind: click.signature))
             """ as SQLQueryString)
     }
 
-    private func decodeClick(_ row: any SQLRow) throws -> ClickRecord {
+    func decodeClick(_ row: any SQLRow) throws -> ClickRecord {
         ClickRecord(
             id: try row.decode(column: "id", as: String.self),
             appId: try row.decode(column: "app_id", as: String.self),
@@ -99,7 +108,10 @@ extension SQLStorage {
                 screenHeight: try row.decode(column: "screen_height", as: Int?.self),
                 timezone: try row.decode(column: "timezone", as: String?.self),
                 language: try row.decode(column: "language", as: String?.self)
-            )
+            ),
+            ipPrefix: try row.decode(column: "ip_prefix", as: String?.self),
+            signature: try row.decode(column: "signature", as: String?.self),
+            installId: try row.decode(column: "install_id", as: String?.self)
         )
     }
 }

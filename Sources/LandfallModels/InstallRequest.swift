@@ -1,0 +1,133 @@
+import Foundation
+
+/// The install report an SDK sends on first launch (seed 000, "DeviceFingerprint"), plus the
+/// optional fields LinkForty's Android SDK and LandfallKit add.
+public struct InstallRequest: Codable, Sendable, Hashable {
+    /// The app's HTTP user agent, e.g. `Mealtime/4.2.1 iOS/18.1` or `Dalvik/2.1.0 (Linux; U; Android 14; Pixel 8 Build/…)`.
+    public var userAgent: String
+    /// IANA time zone identifier.
+    public var timezone: String?
+    /// `en_US` (iOS) or `en-US` (Android); normalised by the server.
+    public var language: String?
+    /// Native screen size in pixels.
+    public var screenWidth: Int?
+    public var screenHeight: Int?
+    /// `iOS`, `Android`, …
+    public var platform: String?
+    public var platformVersion: String?
+    public var appVersion: String?
+    /// IDFA/GAID, only with the user's consent; also makes retries recognisable.
+    public var deviceId: String?
+    public var attributionWindowHours: Int?
+    /// LinkForty's Android SDK fields.
+    public var appToken: String?
+    public var sdkName: String?
+    public var sdkVersion: String?
+    /// The click token (`lf_click`) when the app received it: from the opening URL, a clipboard hand-off.
+    public var clickToken: String?
+    /// The raw Play Install Referrer string (`lf_click=…&utm_source=…`); the server reads the token from it.
+    public var installReferrer: String?
+    /// A stable identifier of this install (a UUID the SDK keeps): a retried report answers the same install.
+    public var installKey: String?
+    /// The device model (`iPhone15,3`, `Pixel 8`) when the SDK knows it.
+    public var deviceModel: String?
+
+    public init(
+        userAgent: String, timezone: String? = nil, language: String? = nil, screenWidth: Int? = nil, screenHeight: Int? = nil,
+        platform: String? = nil, platformVersion: String? = nil, appVersion: String? = nil, deviceId: String? = nil,
+        attributionWindowHours: Int? = nil, appToken: String? = nil, sdkName: String? = nil, sdkVersion: String? = nil,
+        clickToken: String? = nil, installReferrer: String? = nil, installKey: String? = nil, deviceModel: String? = nil
+    ) {
+        self.userAgent = userAgent
+        self.timezone = timezone
+        self.language = language
+        self.screenWidth = screenWidth
+        self.screenHeight = screenHeight
+        self.platform = platform
+        self.platformVersion = platformVersion
+        self.appVersion = appVersion
+        self.deviceId = deviceId
+        self.attributionWindowHours = attributionWindowHours
+        self.appToken = appToken
+        self.sdkName = sdkName
+        self.sdkVersion = sdkVersion
+        self.clickToken = clickToken
+        self.installReferrer = installReferrer
+        self.installKey = installKey
+        self.deviceModel = deviceModel
+    }
+}
+
+/// The answer to an install report (seed 000, "InstallResponse"), plus `method` and `clickId`.
+public struct InstallResponse: Codable, Sendable, Hashable {
+    public var installId: String
+    public var attributed: Bool
+    /// 0-100: the probability that the click is the one behind the install.
+    public var confidenceScore: Double
+    public var matchedFactors: [String]
+    /// The link's data when attributed; null for an organic install.
+    public var deepLinkData: DeepLinkData?
+    /// `deterministic`, `probabilistic` or `organic`.
+    public var method: String?
+    public var clickId: String?
+
+    public init(installId: String, attributed: Bool, confidenceScore: Double, matchedFactors: [String], deepLinkData: DeepLinkData?, method: String? = nil, clickId: String? = nil) {
+        self.installId = installId
+        self.attributed = attributed
+        self.confidenceScore = confidenceScore
+        self.matchedFactors = matchedFactors
+        self.deepLinkData = deepLinkData
+        self.method = method
+        self.clickId = clickId
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case installId, attributed, confidenceScore, matchedFactors, deepLinkData, method, clickId
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(installId, forKey: .installId)
+        try container.encode(attributed, forKey: .attributed)
+        try container.encode(confidenceScore, forKey: .confidenceScore)
+        try container.encode(matchedFactors, forKey: .matchedFactors)
+        // An explicit null: organic is an answer, not a missing field.
+        try container.encode(deepLinkData, forKey: .deepLinkData)
+        try container.encodeIfPresent(method, forKey: .method)
+        try container.encodeIfPresent(clickId, forKey: .clickId)
+    }
+}
+
+/// An in-app event (seed 000 §5), with an optional client id that makes retries idempotent.
+public struct EventRequest: Codable, Sendable, Hashable {
+    public var installId: String
+    public var eventName: String
+    public var eventData: [String: JSONValue]?
+    public var timestamp: Date?
+    /// The SDK's own id for this event; the server drops a second event with the same id.
+    public var eventId: String?
+
+    public init(installId: String, eventName: String, eventData: [String: JSONValue]? = nil, timestamp: Date? = nil, eventId: String? = nil) {
+        self.installId = installId
+        self.eventName = eventName
+        self.eventData = eventData
+        self.timestamp = timestamp
+        self.eventId = eventId
+    }
+}
+
+/// The answer to an event: `success` for LinkForty's SDKs, `eventId`/`acknowledged` like LinkForty Core.
+public struct EventResponse: Codable, Sendable, Hashable {
+    public var success: Bool
+    public var acknowledged: Bool
+    public var eventId: String
+    /// True when the event had been received before (same `eventId` from the SDK).
+    public var duplicate: Bool
+
+    public init(success: Bool = true, acknowledged: Bool = true, eventId: String, duplicate: Bool) {
+        self.success = success
+        self.acknowledged = acknowledged
+        self.eventId = eventId
+        self.duplicate = duplicate
+    }
+}

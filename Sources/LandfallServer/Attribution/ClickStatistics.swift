@@ -1,0 +1,96 @@
+import Foundation
+import LandfallAttribution
+import LandfallStore
+import Logging
+import ServiceLifecycle
+
+/// Keeps the daily counts of click signal values that the engine weighs agreements against.
+///
+/// Every `interval` it counts the human clicks written since its watermark, up to `settle` ago (so
+/// the page's beacon has had time to add screen, time zone and language), and adds them to
+/// `click_stats` while advancing the watermark in the same transaction. Several servers on one
+/// database take turns: the watermark only moves by compare-and-set.
+public final class ClickStatistics: Service, Sendable {
+    private let storage: any LandfallStorage
+    private let interval: Duration
+    private let settle: TimeInterval
+    private let logger: Logger
+    private let now: @Sendable () -> Date
+
+    static let pageSize = 5000
+
+    init(storage: any LandfallStorage, interval: Duration = .seconds(5), settle: TimeInterval = 10, logger: Logger, now: @escaping @Sendable () -> Date) {
+        self.storage = storage
+        self.interval = interval
+        self.settle = settle
+        self.logger = logger
+        self.now = now
+    }
+
+    static func day(of date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 / 86_400).rounded(.down))
+    }
+
+    /// Counts every settled click not counted yet; returns how many it counted.
+    @discardableResult
+    public func catchUp() async throws -> Int {
+        var counted = 0
+        let upTo = now().addingTimeInterval(-settle)
+        while true {
+            let watermark = try await storage.statisticsWatermark() ?? 0
+            let after = Date(epochMilliseconds: watermark)
+            guard after < upTo else { return counted }
+            var clicks = try await storage.clicks(after: after, upTo: upTo, limit: Self.pageSize)
+            var next = upTo.epochMilliseconds
+            if clicks.count == Self.pageSize, let last = clicks.last {
+                // Stop short of the last millisecond of a full page: its other clicks come next time
+                // (unless the whole page is one millisecond, which only a synthetic load produces).
+                let lastMillisecond = last.clickedAt.epochMilliseconds
+                if clicks.first?.clickedAt.epochMilliseconds != lastMillisecond {
+                    next = lastMillisecond - 1
+                    clicks.removeAll { $0.clickedAt.epochMilliseconds > next }
+                } else {
+                    next = lastMillisecond
+                }
+            }
+            guard try await storage.recordStatistics(Self.deltas(clicks), watermarkFrom: watermark, to: next) else {
+                // Another server counted this range.
+                continue
+            }
+            counted += clicks.count
+            if next >= upTo.epochMilliseconds { return counted }
+        }
+    }
+
+    static func deltas(_ clicks: [ClickRecord]) -> [ClickStatDelta] {
+        struct Key: Hashable { var app: String; var platform: String; var day: Int64; var factor: String?; var value: String? }
+        var counts: [Key: Int] = [:]
+        for click in clicks {
+            let evidence = ClickEvidenceMapping.evidence(click)
+            let base = Key(app: click.appId, platform: evidence.platform.rawValue, day: day(of: click.clickedAt), factor: nil, value: nil)
+            counts[base, default: 0] += 1
+            for factor in Factor.counted {
+                guard let value = factor.value(of: evidence) else { continue }
+                var key = base
+                key.factor = factor.rawValue
+                key.value = value
+                counts[key, default: 0] += 1
+            }
+        }
+        return counts.map { ClickStatDelta(appId: $0.key.app, platform: $0.key.platform, day: $0.key.day, factor: $0.key.factor, value: $0.key.value, clicks: $0.value) }
+            .sorted { ($0.appId, $0.platform, $0.day, $0.factor ?? "", $0.value ?? "") < ($1.appId, $1.platform, $1.day, $1.factor ?? "", $1.value ?? "") }
+    }
+
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    try await self.catchUp()
+                } catch {
+                    self.logger.error("click statistics update failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
+                }
+                do { try await Task.sleep(for: self.interval) } catch { return }
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import HTTPTypes
+import LandfallAttribution
+import LandfallModels
+import LandfallStore
+import Logging
+
+/// Answers an SDK's install report: the same install for a retry, the click named by a token, or
+/// the engine's decision over candidate clicks fetched through indexes.
+struct InstallService: Sendable {
+    let storage: any LandfallStorage
+    let recorder: ClickRecorder
+    let configuration: AttributionConfiguration
+    let now: @Sendable () -> Date
+
+    /// Per index key; enough for a crowd behind one office network, bounded for a hot prefix.
+    static let candidateLimit = 200
+
+    struct Outcome: Sendable {
+        var install: InstallRecord
+        var deepLinkData: DeepLinkData?
+    }
+
+    func report(_ request: InstallRequest, app: AppRecord, ipAddress: String?, logger: Logger) async throws -> Outcome {
+        let fingerprint = try InstallValidation.fingerprint(request, ipAddress: ipAddress)
+        let dedupKey = InstallValidation.dedupKey(request, fingerprint: fingerprint)
+        if let existing = try await storage.install(dedupKey: dedupKey, appId: app.id) {
+            return try await outcome(existing, app: app)
+        }
+        // Clicks of the last moments may still sit in the recorder's buffer.
+        try await recorder.flush()
+        let reportedAt = now()
+        let evidence = EvidenceBuilder.install(
+            reportedAt: reportedAt, userAgent: fingerprint.userAgent, ipAddress: ipAddress,
+            screenWidth: fingerprint.screenWidth, screenHeight: fingerprint.screenHeight, timezone: fingerprint.timezone,
+            language: fingerprint.language, platform: request.platform, platformVersion: request.platformVersion,
+            deviceModel: request.deviceModel
+        )
+        var stored = fingerprint
+        stored.platform = evidence.platform.rawValue
+        stored.osVersion = evidence.osVersion
+        stored.ipPrefix = evidence.ipPrefix
+        stored.deviceModel = evidence.deviceModel
+
+        var excluded: Set<String> = []
+        // A click consumed by a concurrent install between decision and commit: decide again without it.
+        for _ in 0..<3 {
+            let decided = try await decide(request, evidence: evidence, app: app, excluding: excluded)
+            let install = InstallRecord(
+                id: SecretGenerator.identifier(), appId: app.id, dedupKey: dedupKey, createdAt: reportedAt, fingerprint: stored,
+                method: decided.decision.method.rawValue, confidence: decided.decision.confidence,
+                matchedFactors: decided.decision.matchedFactors, clickId: decided.click?.id, linkId: decided.click?.linkId
+            )
+            do {
+                try await storage.insertInstall(install)
+                logger.info("install attributed", metadata: [
+                    "app": "\(app.id)", "install": "\(install.id)", "method": "\(install.method)", "confidence": "\(install.confidence)",
+                ])
+                return try await outcome(install, app: app, click: decided.click)
+            } catch let error as StoreError where error.conflictingField == "click" {
+                if let clickId = decided.click?.id { excluded.insert(clickId) }
+            } catch let error as StoreError where error.conflictingField == "dedupKey" {
+                // The same install reported twice at once: the first one stored wins.
+                if let existing = try await storage.install(dedupKey: dedupKey, appId: app.id) {
+                    return try await outcome(existing, app: app)
+                }
+                throw error
+            }
+        }
+        throw APIError(.serviceUnavailable, code: "attribution_contended", message: "the matching clicks were taken concurrently; retry")
+    }
+
+    private func decide(
+        _ request: InstallRequest, evidence: InstallEvidence, app: AppRecord, excluding excluded: Set<String>
+    ) async throws -> (decision: AttributionDecision, click: ClickRecord?) {
+        if let token = InstallValidation.clickToken(request), let click = try await storage.click(token: token, appId: app.id),
+           !excluded.contains(click.id) {
+            return (.deterministic(clickId: click.id), click)
+        }
+        let windowHours = min(app.settings.attributionWindowHours, request.attributionWindowHours ?? Int.max)
+        let window = TimeInterval(windowHours) * 3600
+        let since = evidence.reportedAt.addingTimeInterval(-window)
+        let platform = evidence.platform.rawValue
+        var fetched: [String: ClickRecord] = [:]
+        if let prefix = evidence.ipPrefix {
+            for click in try await storage.candidates(appId: app.id, platform: platform, ipPrefix: prefix, since: since, until: evidence.reportedAt, limit: Self.candidateLimit) {
+                fetched[click.id] = click
+            }
+        }
+        if let signature = EvidenceBuilder.signature(evidence) {
+            for click in try await storage.candidates(appId: app.id, platform: platform, signature: signature, since: since, until: evidence.reportedAt, limit: Self.candidateLimit) {
+                fetched[click.id] = click
+            }
+        }
+        let candidates = try await withinLinkWindows(fetched.values.filter { !excluded.contains($0.id) }, appId: app.id, at: evidence.reportedAt)
+        let values = Factor.counted.compactMap { factor in factor.value(of: evidence).map { (factor: factor.rawValue, value: $0) } }
+        let population = try await storage.population(
+            appId: app.id, platform: platform, fromDay: ClickStatistics.day(of: since), toDay: ClickStatistics.day(of: evidence.reportedAt), values: values
+        )
+        var configuration = self.configuration
+        if let threshold = app.settings.attributionThreshold { configuration.threshold = threshold }
+        let decision = AttributionEngine(configuration: configuration).decide(
+            install: evidence, candidates: candidates.map(ClickEvidenceMapping.evidence),
+            population: StoredPopulation(population: population), window: window
+        )
+        return (decision, decision.clickId.flatMap { id in candidates.first { $0.id == id } })
+    }
+
+    /// A link may shorten the app's window; its clicks older than that never match.
+    private func withinLinkWindows(_ clicks: [ClickRecord], appId: String, at date: Date) async throws -> [ClickRecord] {
+        var windows: [String: Int?] = [:]
+        var kept: [ClickRecord] = []
+        for click in clicks {
+            if windows[click.linkId] == nil {
+                windows[click.linkId] = try await storage.link(id: click.linkId, appId: appId)?.content.attributionWindowHours
+            }
+            if let hours = windows[click.linkId] ?? nil, date.timeIntervalSince(click.clickedAt) > TimeInterval(hours) * 3600 { continue }
+            kept.append(click)
+        }
+        return kept
+    }
+
+    private func outcome(_ install: InstallRecord, app: AppRecord, click: ClickRecord? = nil) async throws -> Outcome {
+        guard let linkId = install.linkId, let link = try await storage.link(id: linkId, appId: app.id) else {
+            return Outcome(install: install, deepLinkData: nil)
+        }
+        var clickedAt = click?.clickedAt
+        if clickedAt == nil, let clickId = install.clickId {
+            clickedAt = try await storage.click(id: clickId, appId: app.id)?.clickedAt
+        }
+        return Outcome(install: install, deepLinkData: DeepLinkDataBuilder.make(link: link, app: app, clickedAt: clickedAt))
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import SQLKit
+
+extension SQLStorage {
+    /// The factor name under which a day's total clicks are counted.
+    static let totalFactor = "_total"
+
+    public func click(id: String, appId: String) async throws -> ClickRecord? {
+        try await provider.read { database in
+            try await database.raw("SELECT * FROM clicks WHERE id = \(bind: id) AND app_id = \(bind: appId)").first().map(decodeClick)
+        }
+    }
+
+    public func click(token: String, appId: String) async throws -> ClickRecord? {
+        try await provider.read { database in
+            try await database.raw("""
+                SELECT * FROM clicks WHERE click_token = \(bind: token) AND app_id = \(bind: appId)
+                AND install_id IS NULL AND is_bot = \(bind: false)
+                """).first().map(decodeClick)
+        }
+    }
+
+    public func candidates(appId: String, platform: String, ipPrefix: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord] {
+        try await provider.read { database in
+            try await database.raw("""
+                SELECT * FROM clicks WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND ip_prefix = \(bind: ipPrefix)
+                AND clicked_at >= \(bind: since.epochMilliseconds) AND clicked_at <= \(bind: until.epochMilliseconds)
+                AND install_id IS NULL AND is_bot = \(bind: false)
+                ORDER BY clicked_at DESC LIMIT \(bind: limit)
+                """).all().map(decodeClick)
+        }
+    }
+
+    public func candidates(appId: String, platform: String, signature: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord] {
+        try await provider.read { database in
+            try await database.raw("""
+                SELECT * FROM clicks WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND signature = \(bind: signature)
+                AND clicked_at >= \(bind: since.epochMilliseconds) AND clicked_at <= \(bind: until.epochMilliseconds)
+                AND install_id IS NULL AND is_bot = \(bind: false)
+                ORDER BY clicked_at DESC LIMIT \(bind: limit)
+                """).all().map(decodeClick)
+        }
+    }
+
+    public func population(appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]) async throws -> ClickPopulation {
+        let wanted = [(factor: Self.totalFactor, value: "")] + values
+        return try await provider.read { database in
+            var counts: [String: [String: Int]] = [:]
+            var total = 0
+            // One indexed range sum per value: a handful of small reads, whatever the click volume.
+            for (factor, value) in wanted {
+                let row = try await database.raw("""
+                    SELECT COALESCE(SUM(clicks), 0) AS clicks FROM click_stats
+                    WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND factor = \(bind: factor)
+                    AND value = \(bind: value) AND day >= \(bind: fromDay) AND day <= \(bind: toDay)
+                    """).first()
+                let count = Int(try row?.decode(column: "clicks", as: Int64.self) ?? 0)
+                if factor == Self.totalFactor { total = count } else { counts[factor, default: [:]][value] = count }
+            }
+            return ClickPopulation(clickCount: total, counts: counts)
+        }
+    }
+
+    public func recordStatistics(_ deltas: [ClickStatDelta], watermarkFrom expected: Int64, to: Int64) async throws -> Bool {
+        try await provider.transaction { database in
+            // Compare-and-set on the watermark: of two servers sharing a database, one wins a range.
+            let updated = try await database.raw("""
+                UPDATE settings SET value = \(bind: String(to)) WHERE key = \(bind: Self.statsWatermarkKey) AND value = \(bind: String(expected))
+                RETURNING key
+                """).all()
+            if updated.isEmpty {
+                let existing = try await database.raw("SELECT value FROM settings WHERE key = \(bind: Self.statsWatermarkKey)").first()
+                guard existing == nil else { return false }
+                try await database.raw("INSERT INTO settings (key, value) VALUES (\(bind: Self.statsWatermarkKey), \(bind: String(to)))").run()
+            }
+            for delta in deltas {
+                try await database.raw("""
+                    INSERT INTO click_stats (app_id, platform, day, factor, value, clicks)
+                    VALUES (\(bind: delta.appId), \(bind: delta.platform), \(bind: delta.day), \(bind: delta.factor ?? Self.totalFactor),
+                            \(bind: delta.value ?? ""), \(bind: Int64(delta.clicks)))
+                    ON CONFLICT (app_id, platform, factor, value, day) DO UPDATE SET clicks = click_stats.clicks + excluded.clicks
+                    """).run()
+            }
+            return true
+        }
+    }
+
+    static let statsWatermarkKey = "click_stats_watermark_ms"
+
+    /// The statistics watermark in epoch milliseconds, or nil before the first run.
+    public func statisticsWatermark() async throws -> Int64? {
+        try await setting(Self.statsWatermarkKey).flatMap(Int64.init)
+    }
+
+    public func clicks(after: Date, upTo: Date, limit: Int) async throws -> [ClickRecord] {
+        try await provider.read { database in
+            try await database.raw("""
+                SELECT * FROM clicks WHERE clicked_at > \(bind: after.epochMilliseconds) AND clicked_at <= \(bind: upTo.epochMilliseconds)
+                AND is_bot = \(bind: false) ORDER BY clicked_at LIMIT \(bind: limit)
+                """).all().map(decodeClick)
+        }
+    }
+
+    public func install(dedupKey: String, appId: String) async throws -> InstallRecord? {
+        try await provider.read { database in
+            try await database.raw("SELECT * FROM installs WHERE app_id = \(bind: appId) AND dedup_key = \(bind: dedupKey)")
+                .first().map(decodeInstall)
+        }
+    }
+
+    public func install(id: String, appId: String) async throws -> InstallRecord? {
+        try await provider.read { database in
+            try await database.raw("SELECT * FROM installs WHERE id = \(bind: id) AND app_id = \(bind: appId)").first().map(decodeInstall)
+        }
+    }
+
+    public func install(id: String) async throws -> InstallRecord? {
+        try await provider.read { database in
+            try await database.raw("SELECT * FROM installs WHERE id = \(bind: id)").first().map(decodeInstall)
+        }
+    }
+
+    public func insertInstall(_ install: InstallRecord) async throws {
+        let fingerprint = try encodeJSON(install.fingerprint)
+        let factors = try encodeJSON(install.matchedFactors)
+        do {
+            try await provider.transaction { database in
+                if let clickId = install.clickId {
+                    let consumed = try await database.raw("""
+                        UPDATE clicks SET install_id = \(bind: install.id) WHERE id = \(bind: clickId) AND install_id IS NULL RETURNING id
+                        """).all()
+                    guard !consumed.isEmpty else { throw StoreError.conflict("click") }
+                }
+                try await database.raw("""
+                    INSERT INTO installs (id, app_id, dedup_key, created_at, fingerprint, platform, method, confidence, matched_factors, click_id, link_id)
+                    VALUES (\(bind: install.id), \(bind: install.appId), \(bind: install.dedupKey), \(bind: install.createdAt.epochMilliseconds),
+                            \(bind: fingerprint), \(bind: install.fingerprint.platform), \(bind: install.method), \(bind: install.confidence),
+                            \(bind: factors), \(bind: install.clickId), \(bind: install.linkId))
+                    """).run()
+            }
+        } catch where provider.isUniqueViolation(error) {
+            throw StoreError.conflict("dedupKey")
+        }
+    }
+
+    public func insertAppOpen(_ open: AppOpenRecord) async throws {
+        try await provider.write { database in
+            try await database.raw("""
+                INSERT INTO app_opens (id, app_id, link_id, opened_at, platform, os_version, screen_width, screen_height, timezone, language)
+                VALUES (\(bind: open.id), \(bind: open.appId), \(bind: open.linkId), \(bind: open.openedAt.epochMilliseconds),
+                        \(bind: open.platform), \(bind: open.osVersion), \(bind: open.screenWidth), \(bind: open.screenHeight),
+                        \(bind: open.timezone), \(bind: open.language))
+                """).run()
+        }
+    }
+
+    func decodeInstall(_ row: any SQLRow) throws -> InstallRecord {
+        let id = try row.decode(column: "id", as: String.self)
+        return InstallRecord(
+            id: id,
+            appId: try row.decode(column: "app_id", as: String.self),
+            dedupKey: try row.decode(column: "dedup_key", as: String.self),
+            createdAt: Date(epochMilliseconds: try row.decode(column: "created_at", as: Int64.self)),
+            fingerprint: try decodeJSON(InstallFingerprint.self, try row.decode(column: "fingerprint", as: String.self), what: "install \(id)"),
+            method: try row.decode(column: "method", as: String.self),
+            confidence: Int(try row.decode(column: "confidence", as: Int64.self)),
+            matchedFactors: try decodeJSON([String].self, try row.decode(column: "matched_factors", as: String.self), what: "install \(id)"),
+            clickId: try row.decode(column: "click_id", as: String?.self),
+            linkId: try row.decode(column: "link_id", as: String?.self)
+        )
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Installs, the click candidates they are matched against, and the statistics behind the match.
+public protocol AttributionStorage: Sendable {
+    /// A click of the app by id, consumed or not.
+    func click(id: String, appId: String) async throws -> ClickRecord?
+    /// An unconsumed human click of the app by its token.
+    func click(token: String, appId: String) async throws -> ClickRecord?
+    /// Unconsumed human clicks of the app and platform in `[since, until]` with this network prefix,
+    /// newest first. Served by an index on (app, platform, ip_prefix, clicked_at).
+    func candidates(appId: String, platform: String, ipPrefix: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord]
+    /// The same by device signature, through an index on (app, platform, signature, clicked_at).
+    func candidates(appId: String, platform: String, signature: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord]
+    /// Counts over days `[fromDay, toDay]` for the requested factor values.
+    func population(appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]) async throws -> ClickPopulation
+    /// Adds to the daily statistics and advances the watermark from `expected` to `to`, atomically;
+    /// returns false (and changes nothing) when another server advanced it first.
+    func recordStatistics(_ deltas: [ClickStatDelta], watermarkFrom expected: Int64, to: Int64) async throws -> Bool
+    /// Epoch milliseconds up to which clicks are counted in the statistics; nil before the first count.
+    func statisticsWatermark() async throws -> Int64?
+    /// Human clicks written in `(after, upTo]` (by click time), for the statistics service.
+    func clicks(after: Date, upTo: Date, limit: Int) async throws -> [ClickRecord]
+
+    func install(dedupKey: String, appId: String) async throws -> InstallRecord?
+    func install(id: String, appId: String) async throws -> InstallRecord?
+    /// Any app's install by id (events name only the install).
+    func install(id: String) async throws -> InstallRecord?
+    /// Stores the install and, when it names a click, consumes that click in the same transaction.
+    /// Throws `.conflict("dedupKey")` when the install exists, `.conflict("click")` when the click was
+    /// consumed by another install meanwhile.
+    func insertInstall(_ install: InstallRecord) async throws
+
+    func insertAppOpen(_ open: AppOpenRecord) async throws
+}
+
+/// In-app events.
+public protocol EventStorage: Sendable {
+    /// Stores the event unless one with the same install and client event id exists; returns the
+    /// stored event and whether it was a duplicate.
+    func insertEvent(_ event: EventRecord) async throws -> (event: EventRecord, duplicate: Bool)
+    /// Stores several events in one transaction (the SDK's offline queue), each deduplicated.
+    func insertEvents(_ events: [EventRecord]) async throws -> [(event: EventRecord, duplicate: Bool)]
+    func events(installId: String) async throws -> [EventRecord]
+}
+
+/// Aggregates for the analytics API, bounded by a date range; every value bound, never interpolated.
+public protocol AnalyticsStorage: Sendable {
+    func analytics(appId: String, linkId: String?, from: Date, to: Date) async throws -> AnalyticsSummary
+}
+
+/// What the analytics endpoints report.
+public struct AnalyticsSummary: Sendable, Hashable, Codable {
+    public var humanClicks: Int
+    public var botClicks: Int
+    public var appOpens: Int
+    /// `deterministic`, `probabilistic`, `organic` → installs.
+    public var installsByMethod: [String: Int]
+    public var eventsByName: [String: Int]
+    /// ISO 4217 code → revenue in millionths.
+    public var revenueMicrosByCurrency: [String: Int64]
+
+    public init(humanClicks: Int = 0, botClicks: Int = 0, appOpens: Int = 0, installsByMethod: [String: Int] = [:], eventsByName: [String: Int] = [:], revenueMicrosByCurrency: [String: Int64] = [:]) {
+        self.humanClicks = humanClicks
+        self.botClicks = botClicks
+        self.appOpens = appOpens
+        self.installsByMethod = installsByMethod
+        self.eventsByName = eventsByName
+        self.revenueMicrosByCurrency = revenueMicrosByCurrency
+    }
+}
