@@ -61,12 +61,13 @@ extension StorageContractTests {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = try await Self.insertApp(storage)
             let link = try await Self.insertLink(storage, appId: app.id)
-            let click = Fixtures.click(appId: app.id, linkId: link.id, platform: "desktop")
+            let click = Fixtures.click(appId: app.id, linkId: link.id, platform: "macos")
             try await storage.insertClicks([click])
             let signals = ClickSignals(
                 screenWidth: 2048, screenHeight: 2732, timezone: "America/New_York", language: "en-US", platformOverride: "ios"
             )
-            #expect(try await storage.applySignals(signals, clickToken: click.clickToken))
+            let returned = try #require(try await storage.applySignals(signals, clickToken: click.clickToken))
+            #expect(returned.platform == "ios")
             let updated = try #require(try await storage.click(token: click.clickToken))
             #expect(updated.signals == ClickSignals(screenWidth: 2048, screenHeight: 2732, timezone: "America/New_York", language: "en-US"))
             #expect(updated.platform == "ios")
@@ -81,7 +82,8 @@ extension StorageContractTests {
             var click = Fixtures.click(appId: app.id, linkId: link.id, platform: "android")
             click.signals = ClickSignals(screenWidth: 1080, screenHeight: 2400, timezone: "Europe/Berlin", language: "de-DE")
             try await storage.insertClicks([click])
-            #expect(try await storage.applySignals(ClickSignals(timezone: "Europe/Paris"), clickToken: click.clickToken))
+            // A platform correction only applies to a click that claimed to be a Mac.
+            #expect(try await storage.applySignals(ClickSignals(timezone: "Europe/Paris", platformOverride: "ios"), clickToken: click.clickToken) != nil)
             let updated = try #require(try await storage.click(token: click.clickToken))
             #expect(updated.signals == ClickSignals(screenWidth: 1080, screenHeight: 2400, timezone: "Europe/Paris", language: "de-DE"))
             #expect(updated.platform == "android")
@@ -91,7 +93,7 @@ extension StorageContractTests {
     @Test(arguments: TestEngine.allCases)
     func applySignalsForUnknownTokenReturnsFalse(_ engine: TestEngine) async throws {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ async throws in
-            #expect(try await storage.applySignals(ClickSignals(screenWidth: 390), clickToken: "no-such-token") == false)
+            #expect(try await storage.applySignals(ClickSignals(screenWidth: 390), clickToken: "no-such-token") == nil)
         }
     }
 
