@@ -108,4 +108,52 @@ enum Fixtures {
             platform: platform, deviceClass: "phone"
         )
     }
+
+    /// An install reported from a device with every fingerprint field set, so the JSON column is proven whole.
+    static func install(
+        appId: String,
+        dedupKey: String = uniqueId("dedup"),
+        createdAt: Date = date(),
+        method: String = "organic",
+        confidence: Int = 0,
+        matchedFactors: [String] = [],
+        clickId: String? = nil,
+        linkId: String? = nil
+    ) -> InstallRecord {
+        InstallRecord(
+            id: uniqueId("inst"), appId: appId, dedupKey: dedupKey, createdAt: createdAt, fingerprint: fullFingerprint,
+            method: method, confidence: confidence, matchedFactors: matchedFactors, clickId: clickId, linkId: linkId
+        )
+    }
+
+    static let fullFingerprint = InstallFingerprint(
+        userAgent: "Example/1.2 CFNetwork/1490 Darwin/23.4.0", ipAddress: "203.0.113.7", ipPrefix: "203.0.113",
+        platform: "ios", osVersion: "17.4", deviceModel: "iPhone15,2", screenWidth: 1179, screenHeight: 2556,
+        timezone: "Europe/Lisbon", language: "pt-PT", appVersion: "1.2.0", sdkName: "landfall-ios", sdkVersion: "0.3.1"
+    )
+
+    static func event(
+        appId: String,
+        installId: String,
+        clientEventId: String? = uniqueId("cev"),
+        name: String = "purchase",
+        occurredAt: Date = date(),
+        receivedAt: Date = date(),
+        revenueMicros: Int64? = nil,
+        revenueCurrency: String? = nil,
+        linkId: String? = nil
+    ) -> EventRecord {
+        EventRecord(
+            id: uniqueId("evt"), appId: appId, installId: installId, clientEventId: clientEventId, name: name,
+            data: #"{"sku":"A-42","quantity":2}"#, occurredAt: occurredAt, receivedAt: receivedAt,
+            revenueMicros: revenueMicros, revenueCurrency: revenueCurrency, linkId: linkId
+        )
+    }
+
+    static func appOpen(appId: String, linkId: String, openedAt: Date = date()) -> AppOpenRecord {
+        AppOpenRecord(
+            id: uniqueId("open"), appId: appId, linkId: linkId, openedAt: openedAt, platform: "ios", osVersion: "17.4",
+            screenWidth: 1179, screenHeight: 2556, timezone: "Europe/Lisbon", language: "pt-PT"
+        )
+    }
 }

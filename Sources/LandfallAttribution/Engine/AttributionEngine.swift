@@ -64,7 +64,10 @@ public struct AttributionEngine: Sendable {
         for members in groups.values {
             let probability = members.reduce(0) { $0 + scores[$1].likelihoodRatio } / (background + evidence)
             let latest = members.max { eligible[$0].clickedAt < eligible[$1].clickedAt } ?? members[0]
-            if let current = best, current.probability >= probability { continue }
+            // Ties go to the later click (then the smaller id), not to dictionary order.
+            if let current = best,
+               (current.probability, eligible[current.index].clickedAt, eligible[latest].clickId)
+                   >= (probability, eligible[latest].clickedAt, eligible[current.index].clickId) { continue }
             best = (probability, latest)
         }
         guard let best, best.probability.isFinite else {
@@ -123,8 +126,14 @@ public struct AttributionEngine: Sendable {
         return close(a.short, b.short) && close(a.long, b.long)
     }
 
+    /// Clicks from one network prefix with the same screen, time zone, language (and OS version,
+    /// when known) are one device clicking again. Without a prefix, or without those signals, the
+    /// same values are shared by strangers (a popular phone on carrier-grade NAT, a campus /24),
+    /// so such a click is a group of its own.
     static func deviceKey(_ click: ClickEvidence) -> String {
-        [click.ipPrefix ?? "-", click.osVersion ?? "-", click.screen?.description ?? "-", click.timezone ?? "-", click.language ?? "-"]
-            .joined(separator: "|")
+        guard let ipPrefix = click.ipPrefix, let screen = click.screen, let timezone = click.timezone,
+              let language = click.language
+        else { return "click:" + click.clickId }
+        return [ipPrefix, click.osVersion ?? "-", screen.bucket, timezone, language].joined(separator: "|")
     }
 }

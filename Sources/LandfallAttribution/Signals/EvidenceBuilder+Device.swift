@@ -75,8 +75,9 @@ struct DeviceReading: Sendable {
         if newPlatform == .ios, mayBeIPad {
             // iPadOS Safari in desktop mode: "Intel Mac OS X 10_15_7" is frozen, but Safari ships
             // with the OS, so its version is the OS version.
+            let version = safariVersion
             self = DeviceReading(platform: .ios)
-            osVersion = safariVersion
+            osVersion = version
             deviceModel = "iPad"
         } else {
             self = DeviceReading(platform: newPlatform)

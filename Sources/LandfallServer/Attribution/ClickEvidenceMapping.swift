@@ -10,7 +10,8 @@ enum ClickEvidenceMapping {
             screenWidth: click.signals.screenWidth, screenHeight: click.signals.screenHeight,
             timezone: click.signals.timezone, language: click.signals.language, acceptLanguage: click.acceptLanguage,
             // The stored platform is the user agent's, or what the page corrected it to.
-            platformOverride: click.platform
+            platformOverride: click.platform,
+            platformVersion: click.signals.platformVersion, deviceModel: click.signals.deviceModel
         )
     }
 

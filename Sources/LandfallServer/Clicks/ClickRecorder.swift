@@ -64,6 +64,8 @@ public final class ClickRecorder: Service, Sendable {
             click.signals.screenHeight = signals.screenHeight ?? click.signals.screenHeight
             click.signals.timezone = signals.timezone ?? click.signals.timezone
             click.signals.language = signals.language ?? click.signals.language
+            click.signals.platformVersion = signals.platformVersion ?? click.signals.platformVersion
+            click.signals.deviceModel = signals.deviceModel ?? click.signals.deviceModel
             if let platform = signals.platformOverride, click.platform == ClickSignals.ambiguousDesktopPlatform {
                 click.platform = platform
                 click.signals.platformOverride = platform

@@ -67,7 +67,8 @@ struct AnalyticsController: Sendable {
     /// `from`/`to` as ISO 8601 timestamps or `YYYY-MM-DD` days; default: the last 30 days.
     private func range(_ request: Request) throws -> (Date, Date) {
         let parameters = request.uri.queryParameters
-        let to = try parameters.get("to").map { try Self.date($0, field: "to") } ?? now()
+        // The range is half-open; by default it ends just after now, so this moment is in it.
+        let to = try parameters.get("to").map { try Self.date($0, field: "to") } ?? now().addingTimeInterval(1)
         let from = try parameters.get("from").map { try Self.date($0, field: "from") } ?? to.addingTimeInterval(-30 * 86_400)
         guard from < to else { throw APIError.validation("from", "must be before to") }
         guard to.timeIntervalSince(from) <= Self.maximumRange else { throw APIError.validation("to", "the range can span at most 366 days") }

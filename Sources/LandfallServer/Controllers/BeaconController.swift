@@ -18,6 +18,9 @@ struct BeaconController: Sendable {
         var tz: String?
         var lang: String?
         var touch: Int?
+        /// Chromium's `navigator.userAgentData` high-entropy values, where the browser has them.
+        var pv: String?
+        var model: String?
     }
 
     func register(on router: Router<LandfallRequestContext>) {
@@ -41,7 +44,9 @@ struct BeaconController: Sendable {
             timezone: try Self.timezone(body.tz),
             language: try Self.language(body.lang),
             // A touch screen behind a "Macintosh" Safari user agent is an iPad in desktop mode.
-            platformOverride: (body.touch ?? 0) > 1 ? "ios" : nil
+            platformOverride: (body.touch ?? 0) > 1 ? "ios" : nil,
+            platformVersion: try Validate.text(body.pv, "pv", max: 32),
+            deviceModel: try Validate.text(body.model, "model", max: 64)
         )
         guard try await recorder.applySignals(signals, clickToken: body.t) else {
             throw APIError.notFound("click_not_found", "no click with that token")

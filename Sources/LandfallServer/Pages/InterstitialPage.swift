@@ -57,13 +57,17 @@ enum InterstitialPage {
         (function(){
         var c=JSON.parse(document.getElementById('lf-config').textContent);
         var touch=navigator.maxTouchPoints||0;
-        if(c.token){try{
+        function report(pv,model){try{
         var r=window.devicePixelRatio||1;
         var tz='';try{tz=Intl.DateTimeFormat().resolvedOptions().timeZone||'';}catch(e){}
-        var body=JSON.stringify({t:c.token,sw:Math.round(screen.width*r),sh:Math.round(screen.height*r),tz:tz,lang:navigator.language||'',touch:touch});
+        var body=JSON.stringify({t:c.token,sw:Math.round(screen.width*r),sh:Math.round(screen.height*r),tz:tz,lang:navigator.language||'',touch:touch,pv:pv,model:model});
         if(navigator.sendBeacon){navigator.sendBeacon(c.beacon,body);}
         else{var x=new XMLHttpRequest();x.open('POST',c.beacon,true);x.setRequestHeader('Content-Type','text/plain');x.send(body);}
         }catch(e){}}
+        if(c.token){
+        var ua=navigator.userAgentData;
+        if(ua&&ua.getHighEntropyValues){ua.getHighEntropyValues(['platformVersion','model']).then(function(v){report(v.platformVersion||null,v.model||null);},function(){report(null,null);});}
+        else{report(null,null);}}
         if(c.confirmIPad&&touch<2){window.location.replace(c.web);return;}
         if(!c.open){return;}
         var left=false;

@@ -7,6 +7,8 @@ extension Migration {
             "ALTER TABLE clicks ADD COLUMN ip_prefix TEXT",
             "ALTER TABLE clicks ADD COLUMN signature TEXT",
             "ALTER TABLE clicks ADD COLUMN install_id TEXT",
+            "ALTER TABLE clicks ADD COLUMN client_os_version TEXT",
+            "ALTER TABLE clicks ADD COLUMN client_device_model TEXT",
             "CREATE INDEX clicks_candidates_prefix ON clicks (app_id, platform, ip_prefix, clicked_at)",
             "CREATE INDEX clicks_candidates_signature ON clicks (app_id, platform, signature, clicked_at)",
             "CREATE INDEX clicks_time ON clicks (clicked_at)",

@@ -71,6 +71,10 @@ public struct ClickSignals: Sendable, Hashable, Codable {
     public var timezone: String?
     /// BCP 47 language tag.
     public var language: String?
+    /// What Chromium's `navigator.userAgentData` tells once the user agent string is frozen
+    /// ("Android 10; K"): the real OS version and device model.
+    public var platformVersion: String?
+    public var deviceModel: String?
     /// Set when the page learns the platform better than the user agent could (desktop-class iPad
     /// Safari); applied only to a click whose user agent said ``ambiguousDesktopPlatform``.
     public var platformOverride: String?
@@ -78,11 +82,16 @@ public struct ClickSignals: Sendable, Hashable, Codable {
     /// The platform a desktop-class iPad's user agent claims.
     public static let ambiguousDesktopPlatform = "macos"
 
-    public init(screenWidth: Int? = nil, screenHeight: Int? = nil, timezone: String? = nil, language: String? = nil, platformOverride: String? = nil) {
+    public init(
+        screenWidth: Int? = nil, screenHeight: Int? = nil, timezone: String? = nil, language: String? = nil,
+        platformOverride: String? = nil, platformVersion: String? = nil, deviceModel: String? = nil
+    ) {
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
         self.timezone = timezone
         self.language = language
         self.platformOverride = platformOverride
+        self.platformVersion = platformVersion
+        self.deviceModel = deviceModel
     }
 }

@@ -8,7 +8,7 @@ extension SQLStorage {
             var summary = AnalyticsSummary()
             let clicks = try await database.raw("""
                 SELECT is_bot, COUNT(*) AS count FROM clicks WHERE app_id = \(bind: appId)
-                \(Self.linkFilter(linkId)) AND clicked_at >= \(bind: start) AND clicked_at <= \(bind: end)
+                \(Self.linkFilter(linkId)) AND clicked_at >= \(bind: start) AND clicked_at < \(bind: end)
                 GROUP BY is_bot
                 """).all()
             for row in clicks {
@@ -17,12 +17,12 @@ extension SQLStorage {
             }
             let opens = try await database.raw("""
                 SELECT COUNT(*) AS count FROM app_opens WHERE app_id = \(bind: appId)
-                \(Self.linkFilter(linkId)) AND opened_at >= \(bind: start) AND opened_at <= \(bind: end)
+                \(Self.linkFilter(linkId)) AND opened_at >= \(bind: start) AND opened_at < \(bind: end)
                 """).first()
             summary.appOpens = Int(try opens?.decode(column: "count", as: Int64.self) ?? 0)
             let installs = try await database.raw("""
                 SELECT method, COUNT(*) AS count FROM installs WHERE app_id = \(bind: appId)
-                \(Self.linkFilter(linkId)) AND created_at >= \(bind: start) AND created_at <= \(bind: end)
+                \(Self.linkFilter(linkId)) AND created_at >= \(bind: start) AND created_at < \(bind: end)
                 GROUP BY method
                 """).all()
             for row in installs {
@@ -30,15 +30,15 @@ extension SQLStorage {
             }
             let events = try await database.raw("""
                 SELECT name, COUNT(*) AS count FROM events WHERE app_id = \(bind: appId)
-                \(Self.linkFilter(linkId)) AND received_at >= \(bind: start) AND received_at <= \(bind: end)
+                \(Self.linkFilter(linkId)) AND received_at >= \(bind: start) AND received_at < \(bind: end)
                 GROUP BY name
                 """).all()
             for row in events {
                 summary.eventsByName[try row.decode(column: "name", as: String.self)] = Int(try row.decode(column: "count", as: Int64.self))
             }
             let revenue = try await database.raw("""
-                SELECT revenue_currency, SUM(revenue_micros) AS micros FROM events WHERE app_id = \(bind: appId)
-                \(Self.linkFilter(linkId)) AND received_at >= \(bind: start) AND received_at <= \(bind: end)
+                SELECT revenue_currency, CAST(SUM(revenue_micros) AS BIGINT) AS micros FROM events WHERE app_id = \(bind: appId)
+                \(Self.linkFilter(linkId)) AND received_at >= \(bind: start) AND received_at < \(bind: end)
                 AND revenue_currency IS NOT NULL GROUP BY revenue_currency
                 """).all()
             for row in revenue {

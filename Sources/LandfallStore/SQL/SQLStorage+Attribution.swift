@@ -50,7 +50,7 @@ extension SQLStorage {
             // One indexed range sum per value: a handful of small reads, whatever the click volume.
             for (factor, value) in wanted {
                 let row = try await database.raw("""
-                    SELECT COALESCE(SUM(clicks), 0) AS clicks FROM click_stats
+                    SELECT CAST(COALESCE(SUM(clicks), 0) AS BIGINT) AS clicks FROM click_stats
                     WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND factor = \(bind: factor)
                     AND value = \(bind: value) AND day >= \(bind: fromDay) AND day <= \(bind: toDay)
                     """).first()
@@ -64,15 +64,18 @@ extension SQLStorage {
     public func recordStatistics(_ deltas: [ClickStatDelta], watermarkFrom expected: Int64, to: Int64) async throws -> Bool {
         try await provider.transaction { database in
             // Compare-and-set on the watermark: of two servers sharing a database, one wins a range.
+            // The row is created at 0 first, so two first runs also race on the UPDATE (the second
+            // one waits for the first to commit, then finds the value moved and updates nothing).
+            if expected == 0 {
+                try await database.raw("""
+                    INSERT INTO settings (key, value) VALUES (\(bind: Self.statsWatermarkKey), '0') ON CONFLICT (key) DO NOTHING
+                    """).run()
+            }
             let updated = try await database.raw("""
                 UPDATE settings SET value = \(bind: String(to)) WHERE key = \(bind: Self.statsWatermarkKey) AND value = \(bind: String(expected))
                 RETURNING key
                 """).all()
-            if updated.isEmpty {
-                let existing = try await database.raw("SELECT value FROM settings WHERE key = \(bind: Self.statsWatermarkKey)").first()
-                guard existing == nil else { return false }
-                try await database.raw("INSERT INTO settings (key, value) VALUES (\(bind: Self.statsWatermarkKey), \(bind: String(to)))").run()
-            }
+            guard !updated.isEmpty else { return false }
             for delta in deltas {
                 try await database.raw("""
                     INSERT INTO click_stats (app_id, platform, day, factor, value, clicks)

@@ -29,7 +29,9 @@ extension SQLStorage {
                     screen_width = COALESCE(\(bind: signals.screenWidth), screen_width),
                     screen_height = COALESCE(\(bind: signals.screenHeight), screen_height),
                     timezone = COALESCE(\(bind: signals.timezone), timezone),
-                    language = COALESCE(\(bind: signals.language), language)
+                    language = COALESCE(\(bind: signals.language), language),
+                    client_os_version = COALESCE(\(bind: signals.platformVersion), client_os_version),
+                    client_device_model = COALESCE(\(bind: signals.deviceModel), client_device_model)
                     \(platform)
                 WHERE click_token = \(bind: clickToken) RETURNING *
                 """).first().map(decodeClick)
@@ -69,9 +71,11 @@ extension SQLStorage {
         "id", "app_id", "link_id", "clicked_at", "click_token", "ip_address", "user_agent", "platform", "os_version",
         "device_class", "device_model", "browser", "in_app_browser", "accept_language", "referrer", "country", "is_bot",
         "bot_name", "screen_width", "screen_height", "timezone", "language", "ip_prefix", "signature",
+        "client_os_version", "client_device_model",
     ]
 
     /// One `(…)` row of bound values, in ``clickColumns`` order; typed binds, no existential arrays.
+    /// (An `[any Encodable]` row crashed in SQLKit's bind encoding under Swift 6.3.)
     static func appendRow(_ click: ClickRecord, to sql: inout SQLQueryString) {
         sql.appendInterpolation("""
             (\(bind: click.id), \(bind: click.appId), \(bind: click.linkId), \(bind: click.clickedAt.epochMilliseconds), \
@@ -79,7 +83,8 @@ extension SQLStorage {
             \(bind: click.osVersion), \(bind: click.deviceClass), \(bind: click.deviceModel), \(bind: click.browser), \
             \(bind: click.inAppBrowser), \(bind: click.acceptLanguage), \(bind: click.referrer), \(bind: click.country), \
             \(bind: click.isBot), \(bind: click.botName), \(bind: click.signals.screenWidth), \(bind: click.signals.screenHeight), \
-            \(bind: click.signals.timezone), \(bind: click.signals.language), \(bind: click.ipPrefix), \(bind: click.signature))
+            \(bind: click.signals.timezone), \(bind: click.signals.language), \(bind: click.ipPrefix), \(bind: click.signature), \
+            \(bind: click.signals.platformVersion), \(bind: click.signals.deviceModel))
             """ as SQLQueryString)
     }
 
@@ -107,7 +112,9 @@ extension SQLStorage {
                 screenWidth: try row.decode(column: "screen_width", as: Int?.self),
                 screenHeight: try row.decode(column: "screen_height", as: Int?.self),
                 timezone: try row.decode(column: "timezone", as: String?.self),
-                language: try row.decode(column: "language", as: String?.self)
+                language: try row.decode(column: "language", as: String?.self),
+                platformVersion: try row.decode(column: "client_os_version", as: String?.self),
+                deviceModel: try row.decode(column: "client_device_model", as: String?.self)
             ),
             ipPrefix: try row.decode(column: "ip_prefix", as: String?.self),
             signature: try row.decode(column: "signature", as: String?.self),

@@ -15,21 +15,25 @@ extension SQLStorage {
     }
 
     /// Inserts unless the install already has an event with this client id; the existing one wins.
+    /// `ON CONFLICT DO NOTHING` makes a concurrent retry wait for the first and then yield to it.
     private func insert(_ event: EventRecord, _ database: any SQLDatabase) async throws -> (event: EventRecord, duplicate: Bool) {
-        if let clientEventId = event.clientEventId,
-           let existing = try await database.raw("""
-               SELECT * FROM events WHERE install_id = \(bind: event.installId) AND client_event_id = \(bind: clientEventId)
-               """).first() {
-            return (try decodeEvent(existing), true)
-        }
-        try await database.raw("""
+        let inserted = try await database.raw("""
             INSERT INTO events (id, app_id, install_id, client_event_id, name, data, occurred_at, received_at,
                                 revenue_micros, revenue_currency, link_id, click_id)
             VALUES (\(bind: event.id), \(bind: event.appId), \(bind: event.installId), \(bind: event.clientEventId), \(bind: event.name),
                     \(bind: event.data), \(bind: event.occurredAt.epochMilliseconds), \(bind: event.receivedAt.epochMilliseconds),
                     \(bind: event.revenueMicros), \(bind: event.revenueCurrency), \(bind: event.linkId), \(bind: event.clickId))
-            """).run()
-        return (event, false)
+            ON CONFLICT (install_id, client_event_id) DO NOTHING RETURNING id
+            """).all()
+        if !inserted.isEmpty { return (event, false) }
+        guard let clientEventId = event.clientEventId,
+              let existing = try await database.raw("""
+                  SELECT * FROM events WHERE install_id = \(bind: event.installId) AND client_event_id = \(bind: clientEventId)
+                  """).first()
+        else {
+            throw StoreError.corruptRecord("event \(event.id) was neither inserted nor found")
+        }
+        return (try decodeEvent(existing), true)
     }
 
     public func events(installId: String) async throws -> [EventRecord] {

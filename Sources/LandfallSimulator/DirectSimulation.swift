@@ -1,0 +1,215 @@
+import Foundation
+import LandfallAttribution
+
+/// Runs the attribution engine and the baselines over a population, in time order, the way a
+/// server would see it: clicks enter the index and the population statistics as they happen;
+/// each install is decided against what was there at that moment; an attributed click is consumed.
+///
+/// The engine is asked with threshold 0, so every decision names its best candidate and its
+/// probability; the operating threshold is applied here (what is consumed follows it), and the
+/// precision/recall curve re-thresholds the same answers offline. That curve is therefore exact
+/// for the operating threshold and a close approximation elsewhere (at another threshold a few
+/// different clicks would have been consumed).
+public struct DirectSimulation: Sendable {
+    public var configuration: AttributionConfiguration
+    /// Treat frozen user agent OS versions as unknown (see `EvidenceObserver`).
+    public var ignoreFrozenVersions: Bool
+    public var curveThresholds: [Double]
+    /// Called for every measured token-less install with what the engine saw and answered: for
+    /// digging into why it missed or erred.
+    public var trace: (@Sendable (DecisionTrace) -> Void)?
+
+    public init(
+        configuration: AttributionConfiguration = AttributionConfiguration(), ignoreFrozenVersions: Bool = false,
+        curveThresholds: [Double] = [30, 50, 60, 70, 80, 85, 90, 95, 99]
+    ) {
+        self.configuration = configuration
+        self.ignoreFrozenVersions = ignoreFrozenVersions
+        self.curveThresholds = curveThresholds
+    }
+
+    public func run(_ population: SimulatedPopulation) -> DensityReport {
+        let started = Date()
+        let model = population.model
+        let window = model.window
+        let warmUp = model.warmUpDays * 86_400
+        let threshold = Double(configuration.threshold)
+        var probing = configuration
+        probing.threshold = 0
+        let engine = AttributionEngine(configuration: probing)
+
+        let observer = EvidenceObserver(ignoreFrozenVersions: ignoreFrozenVersions)
+        let clickEvidence = population.clicks.map { observer.click($0, in: population) }
+        let clickDates = clickEvidence.map(\.clickedAt)
+
+        let published = LinkFortyBaselineScorer()
+        let byOSFamily = LinkFortyBaselineScorer(userAgentRule: .sameOSFamily)
+        var interner = LinkFortyBaselineScorer.Interner()
+        let encodedClicks = zip(population.clicks, clickEvidence).map { click, evidence in
+            LinkFortyBaselineScorer.encode(Self.fingerprint(click), osFamily: evidence.platform.rawValue, interner: &interner)
+        }
+
+        var index = ClickIndex()
+        var statistics = SlidingPopulation(window: window)
+        var received = 0
+        var engineScores: [ScoredInstall] = []
+        var enginePlatforms: [DevicePlatform] = []
+        var publishedScores: [ScoredInstall] = []
+        var osFamilyScores: [ScoredInstall] = []
+        var tokens: [Bool] = []
+        var oracle = OracleBound(clickedInstalls: 0, bySignals: 0, withRecency: 0)
+        var misses = MissBreakdown()
+        var counts = (measured: 0, clicked: 0, token: 0, organic: 0, late: 0)
+
+        for install in population.installs {
+            while received < population.clicks.count, population.clicks[received].time <= install.time {
+                index.insert(clickEvidence[received])
+                statistics.insert(clickEvidence[received])
+                received += 1
+            }
+            let evidence = EvidenceObserver.install(install, in: population)
+            statistics.advance(to: evidence.reportedAt)
+            let measured = install.time >= warmUp
+            let fromClick = population.isFromClickInWindow(install)
+
+            // The engine, as the server runs it.
+            var scored = ScoredInstall(fromClickInWindow: fromClick, confidence: nil, correct: false)
+            var candidates: [Int] = []
+            if install.carriesToken, let token = install.causingClick {
+                index.consume(token)
+                scored = ScoredInstall(fromClickInWindow: fromClick, confidence: 100, probability: 1, correct: true, deterministic: true)
+            } else {
+                candidates = index.candidates(for: evidence, window: window)
+                let decision = engine.decide(
+                    install: evidence, candidates: candidates.map { index.clicks[$0] },
+                    population: statistics.statistics(for: evidence), window: window
+                )
+                if decision.method == .probabilistic, let clickId = decision.clickId, let position = index.position(of: clickId) {
+                    let correct = population.clicks[position].personId == install.personId
+                    scored = ScoredInstall(
+                        fromClickInWindow: fromClick, confidence: Double(decision.confidence),
+                        probability: decision.probability, correct: correct
+                    )
+                    if Double(decision.confidence) >= threshold { index.consume(position) }
+                }
+            }
+            guard measured else { continue }
+
+            counts.measured += 1
+            if fromClick { counts.clicked += 1 }
+            if install.carriesToken { counts.token += 1 }
+            if install.causingClick == nil { counts.organic += 1 } else if !fromClick { counts.late += 1 }
+            engineScores.append(scored)
+            enginePlatforms.append(install.platform)
+            tokens.append(install.carriesToken)
+
+            if !install.carriesToken, let trace {
+                trace(DecisionTrace(
+                    install: install, evidence: evidence, fromClickInWindow: fromClick, scored: scored,
+                    candidates: candidates.map { (population.clicks[$0], index.clicks[$0]) },
+                    personClicks: population.clicks[..<received].filter { $0.personId == install.personId }.map {
+                        ($0, clickEvidence[$0.index])
+                    }
+                ))
+            }
+            if fromClick, !install.carriesToken {
+                oracle.clickedInstalls += 1
+                let identifiable = Self.identifiability(install, evidence, population: population, index: index, window: window)
+                if identifiable.bySignals { oracle.bySignals += 1 }
+                if identifiable.withRecency { oracle.withRecency += 1 }
+                if !(scored.correct && (scored.confidence ?? -1) >= threshold) {
+                    if !candidates.contains(where: { population.clicks[$0].personId == install.personId }) {
+                        misses.notFetched += 1
+                    } else if scored.correct {
+                        misses.rightButUnsure += 1
+                    } else {
+                        misses.otherPersonBest += 1
+                    }
+                }
+            }
+
+            // The baselines: the deployment's newest clicks, nothing consumed.
+            let fingerprint = LinkFortyBaselineScorer.encode(
+                Self.fingerprint(install), osFamily: install.platform.rawValue, interner: &interner
+            )
+            for (scorer, scores) in [(published, 0), (byOSFamily, 1)] {
+                let best = scorer.best(
+                    fingerprint, at: evidence.reportedAt, window: window, clickDates: clickDates, clicks: encodedClicks, received: received
+                )
+                let result = ScoredInstall(
+                    fromClickInWindow: fromClick, confidence: best.map { Double($0.score) },
+                    correct: best.map { population.clicks[$0.position].personId == install.personId } ?? false
+                )
+                if scores == 0 { publishedScores.append(result) } else { osFamilyScores.append(result) }
+            }
+        }
+
+        let tokenless = { (scores: [ScoredInstall]) in zip(scores, tokens).filter { !$0.1 }.map(\.0) }
+        func report(_ name: String, _ scores: [ScoredInstall], threshold: Double) -> MatcherReport {
+            MatcherReport(
+                name: name, tokenless: Evaluator.metrics(tokenless(scores), threshold: threshold),
+                all: Evaluator.metrics(scores, threshold: threshold)
+            )
+        }
+        var byPlatform: [String: MatchMetrics] = [:]
+        var calibrationByPlatform: [String: [CalibrationBucket]] = [:]
+        for platform in [DevicePlatform.ios, .android] {
+            let scores = zip(engineScores, zip(enginePlatforms, tokens)).filter { $0.1.0 == platform && !$0.1.1 }.map(\.0)
+            byPlatform[platform.rawValue] = Evaluator.metrics(scores, threshold: threshold)
+            calibrationByPlatform[platform.rawValue] = Evaluator.calibration(scores)
+        }
+        let engineTokenless = tokenless(engineScores)
+        return DensityReport(
+            clicksPerDay: model.clicksPerDay, days: model.days, warmUpDays: model.warmUpDays, windowHours: model.windowHours,
+            seed: population.seed, threshold: configuration.threshold,
+            clicks: population.clicks.count, installs: population.installs.count,
+            measuredInstalls: counts.measured, measuredClickedInWindow: counts.clicked, measuredWithToken: counts.token,
+            measuredOrganic: counts.organic, measuredLate: counts.late,
+            windowClicks: Dictionary(uniqueKeysWithValues: [DevicePlatform.ios, .android, .macos].map {
+                ($0.rawValue, statistics.clickCount($0))
+            }),
+            deterministicShare: counts.clicked == 0 ? 0 : Double(counts.token) / Double(counts.clicked),
+            engine: report("Landfall engine", engineScores, threshold: threshold),
+            baselines: [
+                report("LinkForty Core rule", publishedScores, threshold: Double(published.threshold)),
+                report("LinkForty, UA by OS", osFamilyScores, threshold: Double(byOSFamily.threshold)),
+            ],
+            oracle: oracle, misses: misses, engineByPlatform: byPlatform,
+            engineCurve: Evaluator.curve(engineTokenless, thresholds: curveThresholds),
+            engineCurveAll: Evaluator.curve(engineScores, thresholds: curveThresholds),
+            calibration: Evaluator.calibration(engineTokenless), calibrationByPlatform: calibrationByPlatform,
+            baselineCalibration: Evaluator.calibration(tokenless(publishedScores)),
+            baselineCurves: [
+                "LinkForty Core rule": Evaluator.curve(tokenless(publishedScores), thresholds: Self.baselineThresholds),
+                "LinkForty, UA by OS": Evaluator.curve(tokenless(osFamilyScores), thresholds: Self.baselineThresholds),
+            ],
+            seconds: Date().timeIntervalSince(started)
+        )
+    }
+
+    static let baselineThresholds: [Double] = [40, 50, 60, 70, 80, 90, 100]
+
+    static func fingerprint(_ click: SimulatedClick) -> LinkFortyBaselineScorer.Fingerprint {
+        LinkFortyBaselineScorer.Fingerprint(
+            ipAddress: click.ipAddress, userAgent: click.userAgent, timezone: click.beacon?.timezone, language: click.beacon?.language
+        )
+    }
+
+    static func fingerprint(_ install: SimulatedInstall) -> LinkFortyBaselineScorer.Fingerprint {
+        LinkFortyBaselineScorer.Fingerprint(
+            ipAddress: install.ipAddress, userAgent: install.userAgent, timezone: install.timezone, language: install.language,
+            screenWidth: install.screenWidth, screenHeight: install.screenHeight
+        )
+    }
+}
+
+/// What the engine saw and answered for one install (see `DirectSimulation.trace`).
+public struct DecisionTrace: Sendable {
+    public var install: SimulatedInstall
+    public var evidence: InstallEvidence
+    public var fromClickInWindow: Bool
+    public var scored: ScoredInstall
+    public var candidates: [(click: SimulatedClick, evidence: ClickEvidence)]
+    /// Every click of the installing person so far.
+    public var personClicks: [(click: SimulatedClick, evidence: ClickEvidence)]
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+/// Every knob of the simulated population, with defaults meant to be realistic for a US-heavy
+/// consumer app promoted through links shared on social apps, messages and email.
+///
+/// The defaults describe people, phones and networks; none was chosen by looking at how the engine
+/// scores. Change them to ask "what if", never to make a number look better.
+///
+/// ```swift
+/// var model = PopulationModel(clicksPerDay: 1_000)
+/// model.organicShare = 0.2
+/// let population = PopulationGenerator(model: model, seed: 42).generate()
+/// ```
+public struct PopulationModel: Sendable {
+    // MARK: Volume and time
+
+    /// Clicks a day on the app's links.
+    public var clicksPerDay: Double
+    /// Days simulated. The first `warmUpDays` fill the attribution window and are not measured.
+    public var days: Double
+    /// Days at the start that only fill the window (population statistics, candidates).
+    public var warmUpDays: Double
+    /// The attribution window.
+    public var windowHours: Double
+
+    // MARK: People
+
+    /// Share of installs that follow no click at all (store search, word of mouth, ads elsewhere).
+    public var organicShare: Double
+    /// Share of people who click that go on to install.
+    public var conversionShare: Double
+    /// After each click, the chance that the same person clicks again (geometric: mean 1/(1-p) clicks).
+    public var repeatClickProbability: Double
+    /// Time between one person's repeated clicks (log-normal).
+    public var repeatClickGapMedian: TimeInterval
+    public var repeatClickGapSigma: Double
+    /// Click-to-install delay: a mixture of "install right away" and "come back later" (log-normal
+    /// each), never under `minimumDelay` (download and first launch take time). Part of the slow
+    /// component falls beyond the window.
+    public var quickInstallShare: Double
+    public var quickDelayMedian: TimeInterval
+    public var quickDelaySigma: Double
+    public var slowDelayMedian: TimeInterval
+    public var slowDelaySigma: Double
+    public var minimumDelay: TimeInterval
+    /// Chance that a new person joins a recent household (same home network, time zone, usually
+    /// language, often the same phone model) rather than starting a new one: family and friends
+    /// share links with each other.
+    public var householdJoinProbability: Double
+    public var householdSameModelProbability: Double
+    public var householdSameLanguageProbability: Double
+
+    // MARK: Devices and browsers
+
+    /// Share of clicks opened in an app's embedded browser (Instagram, Facebook, TikTok…) rather
+    /// than Safari/Chrome. The page beacon still reports screen, time zone and language.
+    public var iOSInAppShare: Double
+    public var androidInAppShare: Double
+    /// Share of clicks whose page never reports back (closed at once, script blocked).
+    public var beaconFailureShare: Double
+    /// Share of Android people whose SDK reports a different language tag than their browser.
+    /// (On iOS the difference is structural: the SDK sends the `Locale` identifier, which follows
+    /// the region setting, while the browser sends the preferred language: `es_US` against `es-MX`.)
+    public var androidLanguageMismatchShare: Double
+    /// Chance per day between click and install of an OS update.
+    public var osUpdatePerDay: Double
+    /// Chance that the time zone changes between click and install (travel).
+    public var timezoneChangeShare: Double
+
+    // MARK: Networks
+
+    /// Where an event happens, for a person who has an office (others redistribute its share).
+    public var homeWiFiShare: Double
+    public var cellularShare: Double
+    public var officeWiFiShare: Double
+    public var publicWiFiShare: Double
+    /// Share of people who have an office, campus or school network.
+    public var officeHolderShare: Double
+    /// Office networks and public Wi-Fi venues (cafés, airports, campuses): Zipf-distributed sizes,
+    /// so the largest are shared by very many people.
+    public var officeCount: Int
+    public var officeZipfExponent: Double
+    public var venueCount: Int
+    public var venueZipfExponent: Double
+    /// Residential /24 prefixes in the audience's area: unrelated homes share a /24 with neighbours.
+    public var residentialPrefixCount: Int
+    /// Chance per day that a home's public address moves to another prefix.
+    public var homeAddressChangePerDay: Double
+    /// Share of cellular events whose address reaches the server as carrier-grade NAT space
+    /// (100.64.0.0/10, e.g. forwarded by a carrier proxy): the engine has no prefix for them.
+    public var cellularUnroutableShare: Double
+    /// For the same phone on cellular, the chance that the egress prefix is still the same after
+    /// a delay: `cellularStickiness × exp(-delay / cellularStickinessTime)`; otherwise it is drawn
+    /// again from the carrier's pool.
+    public var cellularStickiness: Double
+    public var cellularStickinessTime: TimeInterval
+    /// Share of iOS Safari clicks sent through iCloud Private Relay (the app's own traffic is not).
+    public var privateRelayShare: Double
+    public var privateRelayPrefixes: Int
+    /// Chance that the install happens on the same kind of network as the click, by delay.
+    public var sameNetworkWithinMinutes: Double
+    public var sameNetworkWithinHours: Double
+    public var sameNetworkLater: Double
+
+    // MARK: Deterministic hand-off
+
+    /// Share of clicked Android installs whose Play Install Referrer carries the click token.
+    public var androidReferrerShare: Double
+    /// Share of clicked iOS installs that carry the token through the opt-in clipboard hand-off.
+    public var iOSClipboardShare: Double
+
+    /// The audience.
+    public var countries: [Country]
+
+    public init(clicksPerDay: Double = 1_000, days: Double = 14, windowHours: Double = 168) {
+        self.clicksPerDay = clicksPerDay
+        self.days = days
+        self.warmUpDays = windowHours / 24
+        self.windowHours = windowHours
+        organicShare = 0.12
+        conversionShare = 0.33
+        repeatClickProbability = 0.22
+        repeatClickGapMedian = 25 * 60
+        repeatClickGapSigma = 1.6
+        quickInstallShare = 0.6
+        quickDelayMedian = 210
+        quickDelaySigma = 0.7
+        slowDelayMedian = 5 * 3600
+        slowDelaySigma = 1.7
+        minimumDelay = 40
+        householdJoinProbability = 0.06
+        householdSameModelProbability = 0.35
+        householdSameLanguageProbability = 0.9
+        iOSInAppShare = 0.28
+        androidInAppShare = 0.2
+        beaconFailureShare = 0.03
+        androidLanguageMismatchShare = 0.01
+        osUpdatePerDay = 0.01
+        timezoneChangeShare = 0.005
+        homeWiFiShare = 0.45
+        cellularShare = 0.38
+        officeWiFiShare = 0.12
+        publicWiFiShare = 0.05
+        officeHolderShare = 0.4
+        officeCount = 60_000
+        officeZipfExponent = 0.95
+        venueCount = 20_000
+        venueZipfExponent = 0.8
+        residentialPrefixCount = 1_500_000
+        homeAddressChangePerDay = 0.01
+        cellularUnroutableShare = 0.15
+        cellularStickiness = 0.9
+        cellularStickinessTime = 20 * 60
+        privateRelayShare = 0.15
+        privateRelayPrefixes = 2_000
+        sameNetworkWithinMinutes = 0.8
+        sameNetworkWithinHours = 0.55
+        sameNetworkLater = 0.45
+        androidReferrerShare = 0.85
+        iOSClipboardShare = 0.05
+        countries = Geography.defaultCountries
+    }
+
+    public var window: TimeInterval { windowHours * 3600 }
+
+    /// Installs per measured day, roughly: clicked installs plus organic ones.
+    public var expectedInstallsPerDay: Double {
+        let clicksPerPerson = 1 / (1 - min(0.95, repeatClickProbability))
+        let clicked = clicksPerDay / clicksPerPerson * conversionShare
+        return clicked / (1 - min(0.95, organicShare))
+    }
+
+    /// Problems that would make the generator meaningless, for the command line to report.
+    public func problems() -> [String] {
+        var problems: [String] = []
+        if !(clicksPerDay > 0) { problems.append("clicks per day must be positive") }
+        if !(days > warmUpDays) { problems.append("days must exceed the warm-up (\(warmUpDays) days)") }
+        if !(windowHours > 0) { problems.append("the window must be positive") }
+        for (name, share) in [
+            ("organic share", organicShare), ("conversion share", conversionShare),
+            ("repeat-click probability", repeatClickProbability), ("quick-install share", quickInstallShare),
+        ] where !(0...0.95).contains(share) {
+            problems.append("\(name) must be within 0...0.95")
+        }
+        if countries.isEmpty || countries.contains(where: { $0.timezones.isEmpty || $0.languages.isEmpty || $0.carriers.isEmpty }) {
+            problems.append("every country needs time zones, languages and carriers")
+        }
+        if officeCount < 1 || venueCount < 1 || residentialPrefixCount < 1 || privateRelayPrefixes < 1 {
+            problems.append("network pools must not be empty")
+        }
+        return problems
+    }
+}

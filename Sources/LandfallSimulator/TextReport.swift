@@ -1,0 +1,119 @@
+import Foundation
+
+/// Renders density reports as the plain-text tables `landfall simulate` prints.
+public enum TextReport {
+    public static func render(_ report: DensityReport) -> String {
+        var lines: [String] = []
+        let days = report.days - report.warmUpDays
+        lines.append(
+            "== \(number(report.clicksPerDay)) clicks/day for one app · window \(number(report.windowHours)) h · "
+                + "\(number(report.days)) days simulated, last \(number(days)) measured · seed \(report.seed) · threshold \(report.threshold) =="
+        )
+        lines.append(
+            "\(number(report.clicks)) clicks, \(number(report.installs)) installs; measured: \(number(report.measuredInstalls)) installs = "
+                + "\(number(report.measuredClickedInWindow)) from a click in the window (\(number(report.measuredWithToken)) with a click token) + "
+                + "\(number(report.measuredOrganic)) organic + \(number(report.measuredLate)) after the window"
+        )
+        let window = report.windowClicks
+        lines.append(
+            "clicks in the window at the end: iOS \(number(window["ios"] ?? 0)) · Android \(number(window["android"] ?? 0))"
+                + " · iPad-as-Mac \(number(window["macos"] ?? 0))"
+        )
+        let tokenless = report.engine.tokenless
+        lines.append("")
+        lines.append(pad("", 26) + "| token-less installs (\(number(tokenless.installs)), \(number(tokenless.clickedInstalls)) from a click) "
+            + "| all installs (\(number(report.engine.all.installs)), \(number(report.engine.all.clickedInstalls)) from a click)")
+        lines.append(pad("matcher", 26) + "| " + metricHeader() + " | " + metricHeader())
+        for matcher in [report.engine] + report.baselines {
+            lines.append(pad(matcher.name, 26) + "| " + metricRow(matcher.tokenless) + " | " + metricRow(matcher.all))
+        }
+        lines.append(
+            "oracle bound: \(percent(report.oracle.share)) of token-less clicked installs are identifiable at all "
+                + "(signals + recency; signals alone \(percent(report.oracle.signalsShare))); engine recall over the same installs: "
+                + "\(percent(tokenless.recall)) at precision \(tokenless.precision.map { String(format: "%.3f", $0) } ?? "—")"
+        )
+        lines.append("deterministic share: \(percent(report.deterministicShare)) of clicked installs carried a click token")
+        let misses = report.misses
+        lines.append(
+            "engine misses (token-less clicked): \(number(misses.notFetched)) right click not among candidates · "
+                + "\(number(misses.rightButUnsure)) right click best but under the threshold · "
+                + "\(number(misses.otherPersonBest)) another person's click best"
+        )
+        for platform in ["ios", "android"] {
+            if let metrics = report.engineByPlatform[platform] {
+                lines.append("  engine, token-less \(platform == "ios" ? "iOS    " : "Android"): " + metricRow(metrics))
+            }
+        }
+
+        lines.append("")
+        lines.append("engine precision/recall over the threshold (token-less | all installs)")
+        lines.append("threshold | " + metricHeader() + " | " + metricHeader())
+        for (tokenlessRow, allRow) in zip(report.engineCurve, report.engineCurveAll) {
+            lines.append(pad(number(tokenlessRow.threshold), 9) + " | " + metricRow(tokenlessRow) + " | " + metricRow(allRow))
+        }
+        if let curve = report.baselineCurves["LinkForty, UA by OS"] {
+            lines.append("LinkForty, UA by OS over its score threshold (token-less)")
+            for row in curve where row.threshold >= 50 {
+                lines.append(pad(number(row.threshold), 9) + " | " + metricRow(row))
+            }
+        }
+
+        lines.append("")
+        let error = Evaluator.calibrationError(report.calibration)
+        lines.append(
+            "engine calibration (token-less installs with a candidate; observed = best candidate was the installer's click): "
+                + "mean gap \(String(format: "%.1f", error.weighted)) pts, worst \(String(format: "%.1f", error.worst)) pts (buckets ≥ 50)"
+        )
+        lines.append("confidence | installs | predicted | observed |   gap || iOS n / obs || Android n / obs")
+        let ios = report.calibrationByPlatform["ios"] ?? []
+        let android = report.calibrationByPlatform["android"] ?? []
+        for (slot, bucket) in report.calibration.enumerated() {
+            let i = slot < ios.count ? ios[slot] : nil
+            let a = slot < android.count ? android[slot] : nil
+            lines.append(
+                pad("\(bucket.lower)-\(bucket.upper)", 10) + " | " + pad(number(bucket.count), 8, right: true) + " | "
+                    + pad(String(format: "%.1f", bucket.meanPredicted), 9, right: true) + " | "
+                    + pad(String(format: "%.1f", bucket.observed), 8, right: true) + " | "
+                    + pad(String(format: "%+.1f", bucket.gap), 5, right: true) + " || "
+                    + pad(i.map { "\(number($0.count)) / \(String(format: "%.0f", $0.observed))" } ?? "", 11, right: true) + " || "
+                    + pad(a.map { "\(number($0.count)) / \(String(format: "%.0f", $0.observed))" } ?? "", 15, right: true)
+            )
+        }
+        lines.append("(ran in \(String(format: "%.1f", report.seconds)) s)")
+        return lines.joined(separator: "\n")
+    }
+
+    static func metricHeader() -> String {
+        pad("attrib", 7, right: true) + pad("correct", 8, right: true) + pad("prec", 7, right: true)
+            + pad("recall", 7, right: true) + pad("F1", 6, right: true)
+    }
+
+    static func metricRow(_ metrics: MatchMetrics) -> String {
+        pad(number(metrics.attributed), 7, right: true) + pad(number(metrics.correct), 8, right: true)
+            + pad(metrics.precision.map { String(format: "%.3f", $0) } ?? "—", 7, right: true)
+            + pad(String(format: "%.3f", metrics.recall), 7, right: true) + pad(String(format: "%.3f", metrics.f1), 6, right: true)
+    }
+
+    static func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
+
+    static func number(_ value: Double) -> String {
+        value.rounded() == value ? number(Int(value)) : String(format: "%.1f", value)
+    }
+
+    static func number(_ value: Int) -> String {
+        let digits = String(abs(value))
+        var grouped = ""
+        for (offset, character) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { grouped.append(",") }
+            grouped.append(character)
+        }
+        return value < 0 ? "-" + grouped : grouped
+    }
+
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let count = text.count
+        guard count < width else { return text }
+        let spaces = String(repeating: " ", count: width - count)
+        return right ? spaces + text : text + spaces
+    }
+}
