@@ -130,7 +130,8 @@ extension SQLStorage {
             try await provider.transaction { database in
                 if let clickId = install.clickId {
                     let consumed = try await database.raw("""
-                        UPDATE clicks SET install_id = \(bind: install.id) WHERE id = \(bind: clickId) AND install_id IS NULL RETURNING id
+                        UPDATE clicks SET install_id = \(bind: install.id) WHERE id = \(bind: clickId) AND app_id = \(bind: install.appId)
+                        AND is_bot = \(bind: false) AND install_id IS NULL RETURNING id
                         """).all()
                     guard !consumed.isEmpty else { throw StoreError.conflict("click") }
                 }
