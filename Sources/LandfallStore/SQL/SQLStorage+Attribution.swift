@@ -21,20 +21,18 @@ extension SQLStorage {
     }
 
     public func candidates(appId: String, platform: String, ipPrefix: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord] {
-        try await provider.read { database in
-            try await database.raw("""
-                SELECT * FROM clicks WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND ip_prefix = \(bind: ipPrefix)
-                AND clicked_at >= \(bind: since.epochMilliseconds) AND clicked_at <= \(bind: until.epochMilliseconds)
-                AND install_id IS NULL AND is_bot = \(bind: false)
-                ORDER BY clicked_at DESC LIMIT \(bind: limit)
-                """).all().map(decodeClick)
-        }
+        try await candidates(appId: appId, platform: platform, keyColumn: "ip_prefix", key: ipPrefix, since: since, until: until, limit: limit)
     }
 
     public func candidates(appId: String, platform: String, signature: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord] {
+        try await candidates(appId: appId, platform: platform, keyColumn: "signature", key: signature, since: since, until: until, limit: limit)
+    }
+
+    /// Unconsumed human clicks by one indexed key column; the column name is one of two constants.
+    private func candidates(appId: String, platform: String, keyColumn: String, key: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord] {
         try await provider.read { database in
             try await database.raw("""
-                SELECT * FROM clicks WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND signature = \(bind: signature)
+                SELECT * FROM clicks WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND \(ident: keyColumn) = \(bind: key)
                 AND clicked_at >= \(bind: since.epochMilliseconds) AND clicked_at <= \(bind: until.epochMilliseconds)
                 AND install_id IS NULL AND is_bot = \(bind: false)
                 ORDER BY clicked_at DESC LIMIT \(bind: limit)
