@@ -37,6 +37,8 @@ let package = Package(
         .target(
             name: "LandfallKit",
             dependencies: ["LandfallModels"],
+            exclude: ["README.md"],
+            resources: [.copy("PrivacyInfo.xcprivacy")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -75,10 +77,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "LandfallSimulator",
+            dependencies: ["LandfallAttribution"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "landfall",
             dependencies: [
                 "LandfallServer",
+                "LandfallSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -98,6 +106,8 @@ let package = Package(
             dependencies: ["LandfallModels"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "LandfallKitTests", dependencies: ["LandfallKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "LandfallSimulatorTests", dependencies: ["LandfallSimulator"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LandfallAttributionTests",
             dependencies: ["LandfallAttribution"],

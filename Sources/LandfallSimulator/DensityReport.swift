@@ -1,5 +1,5 @@
 /// How one matcher did, on two sets of measured installs.
-public struct MatcherReport: Sendable, Hashable, Codable {
+public struct MatcherReport: Sendable, Hashable, Encodable {
     public var name: String
     /// Installs that carried no click token: what every matcher has to guess. The fair comparison.
     public var tokenless: MatchMetrics
@@ -20,16 +20,27 @@ public struct MatcherReport: Sendable, Hashable, Codable {
 /// - `bySignals`: some fetchable click of the person is covered by no one: signals alone tell.
 /// - `withRecency`: some fetchable click of the person is dominated by no one. No matcher that
 ///   prefers more agreement and a shorter delay can do better than this, so it bounds recall.
-public struct OracleBound: Sendable, Hashable, Codable {
+public struct OracleBound: Sendable, Hashable, Encodable {
     public var clickedInstalls: Int
     public var bySignals: Int
     public var withRecency: Int
     public var signalsShare: Double { clickedInstalls == 0 ? 0 : Double(bySignals) / Double(clickedInstalls) }
     public var share: Double { clickedInstalls == 0 ? 0 : Double(withRecency) / Double(clickedInstalls) }
+
+    enum CodingKeys: String, CodingKey { case clickedInstalls, bySignals, withRecency, signalsShare, share }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(clickedInstalls, forKey: .clickedInstalls)
+        try container.encode(bySignals, forKey: .bySignals)
+        try container.encode(withRecency, forKey: .withRecency)
+        try container.encode(signalsShare, forKey: .signalsShare)
+        try container.encode(share, forKey: .share)
+    }
 }
 
 /// Why the engine missed token-less clicked installs.
-public struct MissBreakdown: Sendable, Hashable, Codable {
+public struct MissBreakdown: Sendable, Hashable, Encodable {
     /// No click of the person was among the candidates (network and signature both changed,
     /// or the click was consumed by another install).
     public var notFetched = 0
@@ -40,7 +51,7 @@ public struct MissBreakdown: Sendable, Hashable, Codable {
 }
 
 /// Everything measured at one click density.
-public struct DensityReport: Sendable, Codable {
+public struct DensityReport: Sendable, Encodable {
     public var clicksPerDay: Double
     public var days: Double
     public var warmUpDays: Double

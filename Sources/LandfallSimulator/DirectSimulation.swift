@@ -29,6 +29,12 @@ public struct DirectSimulation: Sendable {
     }
 
     public func run(_ population: SimulatedPopulation) -> DensityReport {
+        runDetailed(population).report
+    }
+
+    /// The report, and for every install (measured or not) the person whose click the engine
+    /// attributed it to at the operating threshold (nil: organic answer).
+    func runDetailed(_ population: SimulatedPopulation) -> (report: DensityReport, attributedPerson: [Int?]) {
         let started = Date()
         let model = population.model
         let window = model.window
@@ -38,7 +44,7 @@ public struct DirectSimulation: Sendable {
         probing.threshold = 0
         let engine = AttributionEngine(configuration: probing)
 
-        let observer = EvidenceObserver(ignoreFrozenVersions: ignoreFrozenVersions)
+        var observer = EvidenceObserver(ignoreFrozenVersions: ignoreFrozenVersions)
         let clickEvidence = population.clicks.map { observer.click($0, in: population) }
         let clickDates = clickEvidence.map(\.clickedAt)
 
@@ -60,6 +66,8 @@ public struct DirectSimulation: Sendable {
         var oracle = OracleBound(clickedInstalls: 0, bySignals: 0, withRecency: 0)
         var misses = MissBreakdown()
         var counts = (measured: 0, clicked: 0, token: 0, organic: 0, late: 0)
+        var attributedPerson: [Int?] = []
+        attributedPerson.reserveCapacity(population.installs.count)
 
         for install in population.installs {
             while received < population.clicks.count, population.clicks[received].time <= install.time {
@@ -75,8 +83,10 @@ public struct DirectSimulation: Sendable {
             // The engine, as the server runs it.
             var scored = ScoredInstall(fromClickInWindow: fromClick, confidence: nil, correct: false)
             var candidates: [Int] = []
+            var credited: Int?
             if install.carriesToken, let token = install.causingClick {
                 index.consume(token)
+                credited = population.clicks[token].personId
                 scored = ScoredInstall(fromClickInWindow: fromClick, confidence: 100, probability: 1, correct: true, deterministic: true)
             } else {
                 candidates = index.candidates(for: evidence, window: window)
@@ -90,9 +100,13 @@ public struct DirectSimulation: Sendable {
                         fromClickInWindow: fromClick, confidence: Double(decision.confidence),
                         probability: decision.probability, correct: correct
                     )
-                    if Double(decision.confidence) >= threshold { index.consume(position) }
+                    if Double(decision.confidence) >= threshold {
+                        index.consume(position)
+                        credited = population.clicks[position].personId
+                    }
                 }
             }
+            attributedPerson.append(credited)
             guard measured else { continue }
 
             counts.measured += 1
@@ -132,16 +146,17 @@ public struct DirectSimulation: Sendable {
             let fingerprint = LinkFortyBaselineScorer.encode(
                 Self.fingerprint(install), osFamily: install.platform.rawValue, interner: &interner
             )
-            for (scorer, scores) in [(published, 0), (byOSFamily, 1)] {
+            func baseline(_ scorer: LinkFortyBaselineScorer) -> ScoredInstall {
                 let best = scorer.best(
                     fingerprint, at: evidence.reportedAt, window: window, clickDates: clickDates, clicks: encodedClicks, received: received
                 )
-                let result = ScoredInstall(
+                return ScoredInstall(
                     fromClickInWindow: fromClick, confidence: best.map { Double($0.score) },
                     correct: best.map { population.clicks[$0.position].personId == install.personId } ?? false
                 )
-                if scores == 0 { publishedScores.append(result) } else { osFamilyScores.append(result) }
             }
+            publishedScores.append(baseline(published))
+            osFamilyScores.append(baseline(byOSFamily))
         }
 
         let tokenless = { (scores: [ScoredInstall]) in zip(scores, tokens).filter { !$0.1 }.map(\.0) }
@@ -159,7 +174,7 @@ public struct DirectSimulation: Sendable {
             calibrationByPlatform[platform.rawValue] = Evaluator.calibration(scores)
         }
         let engineTokenless = tokenless(engineScores)
-        return DensityReport(
+        let report = DensityReport(
             clicksPerDay: model.clicksPerDay, days: model.days, warmUpDays: model.warmUpDays, windowHours: model.windowHours,
             seed: population.seed, threshold: configuration.threshold,
             clicks: population.clicks.count, installs: population.installs.count,
@@ -185,6 +200,7 @@ public struct DirectSimulation: Sendable {
             ],
             seconds: Date().timeIntervalSince(started)
         )
+        return (report, attributedPerson)
     }
 
     static let baselineThresholds: [Double] = [40, 50, 60, 70, 80, 90, 100]

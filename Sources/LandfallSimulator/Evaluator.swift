@@ -25,7 +25,7 @@ public struct ScoredInstall: Sendable, Hashable, Codable {
 }
 
 /// Precision, recall and F1 of a matcher at one threshold.
-public struct MatchMetrics: Sendable, Hashable, Codable {
+public struct MatchMetrics: Sendable, Hashable, Encodable {
     public var threshold: Double
     public var installs: Int
     /// Installs that truly follow a click inside the window (the recall denominator).
@@ -41,10 +41,26 @@ public struct MatchMetrics: Sendable, Hashable, Codable {
         guard let precision, precision + recall > 0 else { return 0 }
         return 2 * precision * recall / (precision + recall)
     }
+
+    enum CodingKeys: String, CodingKey {
+        case threshold, installs, clickedInstalls, attributed, correct, precision, recall, f1
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(threshold, forKey: .threshold)
+        try container.encode(installs, forKey: .installs)
+        try container.encode(clickedInstalls, forKey: .clickedInstalls)
+        try container.encode(attributed, forKey: .attributed)
+        try container.encode(correct, forKey: .correct)
+        try container.encode(precision, forKey: .precision)
+        try container.encode(recall, forKey: .recall)
+        try container.encode(f1, forKey: .f1)
+    }
 }
 
 /// One row of a calibration table: predicted confidence against observed correctness.
-public struct CalibrationBucket: Sendable, Hashable, Codable {
+public struct CalibrationBucket: Sendable, Hashable, Encodable {
     /// Confidence range [lower, upper) in percent (the last bucket includes 100).
     public var lower: Int
     public var upper: Int
@@ -55,6 +71,18 @@ public struct CalibrationBucket: Sendable, Hashable, Codable {
     public var observed: Double
 
     public var gap: Double { observed - meanPredicted }
+
+    enum CodingKeys: String, CodingKey { case lower, upper, count, meanPredicted, observed, gap }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(lower, forKey: .lower)
+        try container.encode(upper, forKey: .upper)
+        try container.encode(count, forKey: .count)
+        try container.encode(meanPredicted, forKey: .meanPredicted)
+        try container.encode(observed, forKey: .observed)
+        try container.encode(gap, forKey: .gap)
+    }
 }
 
 /// Precision, recall, F1, calibration and precision/recall curves over scored installs.

@@ -132,6 +132,15 @@ public struct LinkFortyBaselineScorer: Sendable {
     /// Interns strings to small numbers so a comparison is one integer test.
     public struct Interner: Sendable {
         private var ids: [String: Int32] = [:]
+        private var normalizedUserAgents: [String: String] = [:]
+
+        mutating func normalizedUserAgent(_ userAgent: String) -> String {
+            if let known = normalizedUserAgents[userAgent] { return known }
+            let normalized = LinkFortyBaselineScorer.normalizeUserAgent(userAgent)
+            normalizedUserAgents[userAgent] = normalized
+            return normalized
+        }
+
         public init() {}
         public mutating func id(_ value: String?) -> Int32 {
             guard let value, !value.isEmpty else { return -1 }
@@ -148,7 +157,7 @@ public struct LinkFortyBaselineScorer: Sendable {
         if let w = fingerprint.screenWidth, let h = fingerprint.screenHeight, w != 0, h != 0 { screen = "\(w)x\(h)" }
         return Encoded(
             ip: interner.id(fingerprint.ipAddress.isEmpty ? nil : "ip:" + normalizeIP(fingerprint.ipAddress)),
-            userAgent: interner.id(fingerprint.userAgent.isEmpty ? nil : "ua:" + normalizeUserAgent(fingerprint.userAgent)),
+            userAgent: interner.id(fingerprint.userAgent.isEmpty ? nil : "ua:" + interner.normalizedUserAgent(fingerprint.userAgent)),
             osFamily: interner.id("os:" + osFamily),
             timezone: interner.id(fingerprint.timezone.map { "tz:" + $0 }),
             language: interner.id(fingerprint.language.flatMap { $0.isEmpty ? nil : "lang:" + $0.prefix(2).lowercased() }),

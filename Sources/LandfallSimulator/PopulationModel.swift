@@ -182,8 +182,11 @@ public struct PopulationModel: Sendable {
         ] where !(0...0.95).contains(share) {
             problems.append("\(name) must be within 0...0.95")
         }
-        if countries.isEmpty || countries.contains(where: { $0.timezones.isEmpty || $0.languages.isEmpty || $0.carriers.isEmpty }) {
-            problems.append("every country needs time zones, languages and carriers")
+        func positive(_ weights: [Double]) -> Bool { weights.contains { $0 > 0 } && weights.allSatisfy { $0 >= 0 } }
+        if !positive(countries.map(\.share)) || countries.contains(where: {
+            !positive($0.timezones.map(\.1)) || !positive($0.languages.map(\.1)) || !positive($0.carriers.map(\.share))
+        }) {
+            problems.append("every country needs weighted time zones, languages and carriers, and one country a positive share")
         }
         if officeCount < 1 || venueCount < 1 || residentialPrefixCount < 1 || privateRelayPrefixes < 1 {
             problems.append("network pools must not be empty")

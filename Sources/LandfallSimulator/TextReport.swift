@@ -83,6 +83,26 @@ public enum TextReport {
         return lines.joined(separator: "\n")
     }
 
+    public static func render(_ report: HTTPReplayReport) -> String {
+        var lines: [String] = []
+        lines.append(
+            "sent \(number(report.clicksSent)) clicks (\(number(report.beaconsSent)) beacons, \(number(report.clicksWithoutToken)) pages without a token), "
+                + "\(number(report.installsSent)) installs; \(number(report.errors)) errors; window sent \(report.windowHoursSent) h; "
+                + "fell behind schedule by up to \(String(format: "%.1f", report.maximumLag)) s; took \(String(format: "%.0f", report.seconds)) s"
+        )
+        lines.append(pad("", 32) + "| token-less installs" + String(repeating: " ", count: 16) + "| all installs")
+        lines.append(pad("matcher", 32) + "| " + metricHeader() + " | " + metricHeader())
+        for matcher in [report.live, report.direct] {
+            lines.append(pad(matcher.name, 32) + "| " + metricRow(matcher.tokenless) + " | " + metricRow(matcher.all))
+        }
+        lines.append(
+            "server and engine answered \(number(report.sameAnswer)) of \(number(report.installsSent)) installs alike (same person credited, or both organic)"
+        )
+        for difference in report.differences { lines.append("  differs: " + difference) }
+        lines.append("(compressed delays look short to the engine's delay model: compare the two rows, not these numbers with the direct tables)")
+        return lines.joined(separator: "\n")
+    }
+
     static func metricHeader() -> String {
         pad("attrib", 7, right: true) + pad("correct", 8, right: true) + pad("prec", 7, right: true)
             + pad("recall", 7, right: true) + pad("F1", 6, right: true)

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Where LandfallKit keeps its state between launches: the install, the attribution and the event
+/// queue, each as a small JSON blob under a `landfall.`-prefixed key.
+///
+/// Implementations: ``UserDefaultsStorage`` (the default on Apple platforms), ``FileStorage``
+/// (the default elsewhere; one file per key in a directory) and ``InMemoryStorage`` (tests).
+public protocol KeyValueStorage: Sendable {
+    /// The data stored under `key`, or nil.
+    func data(forKey key: String) async throws -> Data?
+    /// Stores `data` under `key`, replacing what was there.
+    func setData(_ data: Data, forKey key: String) async throws
+    /// Removes `key`; removing a missing key is not an error.
+    func removeData(forKey key: String) async throws
+}
+
+/// Storage that lives as long as the instance: for tests, and for apps that want nothing on disk.
+public actor InMemoryStorage: KeyValueStorage {
+    private var values: [String: Data]
+
+    /// Creates a storage, optionally pre-filled.
+    public init(_ values: [String: Data] = [:]) {
+        self.values = values
+    }
+
+    public func data(forKey key: String) -> Data? { values[key] }
+    public func setData(_ data: Data, forKey key: String) { values[key] = data }
+    public func removeData(forKey key: String) { values[key] = nil }
+
+    /// Every stored key, for inspection in tests.
+    public var keys: [String] { values.keys.sorted() }
+}
+
+/// Storage in `UserDefaults`: the default on Apple platforms.
+///
+/// Holds the suite name rather than a `UserDefaults` instance and looks the defaults up on each
+/// call; `UserDefaults` itself is thread-safe.
+public struct UserDefaultsStorage: KeyValueStorage {
+    private let suiteName: String?
+
+    /// Creates a storage in the suite `suiteName`, or in `UserDefaults.standard` when nil.
+    public init(suiteName: String? = nil) {
+        self.suiteName = suiteName
+    }
+
+    private var defaults: UserDefaults {
+        suiteName.flatMap { UserDefaults(suiteName: $0) } ?? .standard
+    }
+
+    public func data(forKey key: String) -> Data? { defaults.data(forKey: key) }
+    public func setData(_ data: Data, forKey key: String) { defaults.set(data, forKey: key) }
+    public func removeData(forKey key: String) { defaults.removeObject(forKey: key) }
+}
+
+/// Storage in a directory, one file per key, written atomically: the default on Linux, and a way to
+/// keep state where an app chooses (an app group container, a test's temporary directory).
+///
+/// Files are a few kilobytes at most (the event queue holds 100 events), so reading and writing
+/// them on the actor does not hold up other work noticeably.
+public actor FileStorage: KeyValueStorage {
+    /// The directory holding the files; created on first write.
+    public let directory: URL
+
+    /// Creates a storage in `directory`.
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// `~/Library/Application Support/LandfallKit` on Apple platforms, `$XDG_DATA_HOME/LandfallKit`
+    /// (or `~/.local/share/LandfallKit`) elsewhere.
+    public static var defaultDirectory: URL {
+        #if canImport(Darwin)
+        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
+        #else
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share", isDirectory: true)
+        #endif
+        return base.appendingPathComponent("LandfallKit", isDirectory: true)
+    }
+
+    private func fileURL(_ key: String) -> URL {
+        // Keys are the SDK's own (`landfall.state`), but keep any key from escaping the directory.
+        let safe = String(key.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" ? $0 : "_" })
+        return directory.appendingPathComponent(safe + ".json", isDirectory: false)
+    }
+
+    public func data(forKey key: String) throws -> Data? {
+        let url = fileURL(key)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try Data(contentsOf: url)
+    }
+
+    public func setData(_ data: Data, forKey key: String) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try data.write(to: fileURL(key), options: .atomic)
+    }
+
+    public func removeData(forKey key: String) throws {
+        let url = fileURL(key)
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        try FileManager.default.removeItem(at: url)
+    }
+}
+
+/// The platform's default storage.
+enum DefaultStorage {
+    static func make() -> any KeyValueStorage {
+        #if canImport(Darwin)
+        UserDefaultsStorage()
+        #else
+        FileStorage(directory: FileStorage.defaultDirectory)
+        #endif
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import LandfallAttribution
+
+/// What `landfall simulate` runs: one population per click density, the engine and the baselines
+/// over each, and optionally an HTTP replay.
+///
+/// ```swift
+/// var plan = SimulationPlan()
+/// plan.densities = [100, 1_000]
+/// for report in plan.runDirect() { print(TextReport.render(report)) }
+/// ```
+public struct SimulationPlan: Sendable {
+    public static let defaultThreshold = AttributionConfiguration().threshold
+    public static let defaultDays = 14.0
+
+    public var seed: UInt64 = 42
+    /// Clicks per day for one app.
+    public var densities: [Double] = [100, 1_000, 10_000]
+    /// Days per density, warm-up included; nil: `defaultDays` or what `measuredInstalls` needs.
+    public var days: Double?
+    /// Measured installs to aim for per density (sets the days).
+    public var measuredInstalls: Int?
+    public var windowHours = 168.0
+    public var threshold = SimulationPlan.defaultThreshold
+    public var organicShare = 0.12
+    public var ignoreFrozenVersions = false
+
+    public init() {}
+
+    /// The population model for one density.
+    public func model(clicksPerDay: Double) -> PopulationModel {
+        var model = PopulationModel(clicksPerDay: clicksPerDay, days: Self.defaultDays, windowHours: windowHours)
+        model.organicShare = organicShare
+        if let days {
+            model.days = days
+        } else if let measuredInstalls, measuredInstalls > 0 {
+            model.days = model.warmUpDays + max(1, (Double(measuredInstalls) / model.expectedInstallsPerDay).rounded(.up))
+        } else {
+            model.days = max(Self.defaultDays, model.warmUpDays * 2)
+        }
+        return model
+    }
+
+    /// Problems with the plan, for the command line to report before running.
+    public func problems() -> [String] {
+        var problems: [String] = []
+        if densities.isEmpty { problems.append("give at least one click density") }
+        if !(0...100).contains(threshold) { problems.append("the threshold is a confidence from 0 to 100") }
+        for density in densities {
+            problems += model(clicksPerDay: density).problems().map { "\(Int(density))/day: \($0)" }
+        }
+        return Array(Set(problems)).sorted()
+    }
+
+    /// Runs every density through `DirectSimulation`, handing each report over as it is done.
+    public func runDirect(_ each: (DensityReport) -> Void = { _ in }) -> [DensityReport] {
+        var configuration = AttributionConfiguration()
+        configuration.threshold = threshold
+        let simulation = DirectSimulation(configuration: configuration, ignoreFrozenVersions: ignoreFrozenVersions)
+        return densities.map { density in
+            let population = PopulationGenerator(model: model(clicksPerDay: density), seed: seed).generate()
+            let report = simulation.run(population)
+            each(report)
+            return report
+        }
+    }
+}
+
+/// Everything `landfall simulate --json` prints.
+public struct SimulationOutput: Sendable, Encodable {
+    public var seed: UInt64
+    public var windowHours: Double
+    public var threshold: Int
+    public var densities: [DensityReport]
+    public var http: HTTPReplayReport?
+
+    public init(plan: SimulationPlan, densities: [DensityReport], http: HTTPReplayReport? = nil) {
+        seed = plan.seed
+        windowHours = plan.windowHours
+        threshold = plan.threshold
+        self.densities = densities
+        self.http = http
+    }
+
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}

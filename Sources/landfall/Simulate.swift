@@ -1,0 +1,146 @@
+import ArgumentParser
+import Foundation
+import LandfallSimulator
+
+/// `landfall simulate`: measures attribution accuracy on a seeded, simulated population.
+struct Simulate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure attribution accuracy on a seeded, simulated population.",
+        discussion: """
+            For each click density (clicks a day for one app) it generates real device models, OS versions, \
+            time zones, languages, home/office/public Wi-Fi and carrier networks, in-app browsers, repeat clicks, \
+            click-to-install delays and organic installs, runs the attribution engine over them in time order, \
+            and prints precision, recall and F1 next to LinkForty Core's published rule, the precision/recall \
+            curve over the threshold, the oracle bound (the share of installs identifiable at all), the calibration \
+            table and the deterministic share. The first window's worth of days only warms up.
+
+            With --target, it also replays a small population against a running server (started with \
+            --trust-proxy): clicks through the redirect and the page beacon, installs through /api/sdk/v1/install. \
+            A live server stamps events with its own clock, so the replay divides every time by --compress and \
+            compares the server's answers with the engine's on that same compressed timeline.
+            """
+    )
+
+    @Option(help: "Seed of the population: the same seed gives the same population")
+    var seed: UInt64 = 42
+
+    @Option(help: "Clicks a day for one app, comma-separated")
+    var densities = "100,1000,10000"
+
+    @Option(help: "Days to simulate per density, including a warm-up as long as the window (default 14)")
+    var days: Double?
+
+    @Option(help: "Measured installs to aim for per density, instead of --days")
+    var installs: Int?
+
+    @Option(help: "Attribution window in hours")
+    var windowHours: Double = 168
+
+    @Option(help: "The engine's threshold: the lowest confidence (0-100) it attributes at")
+    var threshold: Int = SimulationPlan.defaultThreshold
+
+    @Option(help: "Share of installs that follow no click (0-0.95)")
+    var organicShare: Double = 0.12
+
+    @Flag(help: "Treat the iOS 18.6 that WebKit user agents without Version/ report on iOS 26 as unknown (a what-if)")
+    var ignoreFrozenVersions = false
+
+    @Flag(help: "Print machine-readable JSON instead of tables")
+    var json = false
+
+    @Option(help: "Base URL of a running server to replay against over HTTP, e.g. http://127.0.0.1:8080")
+    var target: String?
+
+    @Option(help: "Admin token of --target (env LANDFALL_ADMIN_TOKEN)")
+    var adminToken: String?
+
+    @Option(help: "HTTP replay: divide simulated time by this (120: a simulated day takes 12 minutes)")
+    var compress: Double = 120
+
+    @Option(help: "HTTP replay: clicks a day of the replayed population")
+    var httpDensity: Double = 300
+
+    @Option(help: "HTTP replay: simulated days to replay")
+    var httpDays: Double = 1
+
+    @Flag(help: "With --target, skip the direct runs")
+    var httpOnly = false
+
+    var plan: SimulationPlan {
+        var plan = SimulationPlan()
+        plan.seed = seed
+        plan.densities = densities.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        plan.days = days
+        plan.measuredInstalls = installs
+        plan.windowHours = windowHours
+        plan.threshold = threshold
+        plan.organicShare = organicShare
+        plan.ignoreFrozenVersions = ignoreFrozenVersions
+        return plan
+    }
+
+    func validate() throws {
+        let listed = densities.split(separator: ",")
+        guard listed.count == plan.densities.count, plan.densities.allSatisfy({ $0 > 0 }) else {
+            throw ValidationError("--densities takes positive numbers separated by commas, e.g. 100,1000,10000")
+        }
+        if let problem = plan.problems().first { throw ValidationError(problem) }
+        if days != nil, installs != nil { throw ValidationError("give --days or --installs, not both") }
+        if let target {
+            guard let url = URL(string: target), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+                throw ValidationError("--target must be an http(s) URL")
+            }
+            guard resolvedAdminToken != nil else { throw ValidationError("--target needs --admin-token or LANDFALL_ADMIN_TOKEN") }
+            guard compress >= 1, httpDensity > 0, httpDays > 0 else {
+                throw ValidationError("--compress must be at least 1; --http-density and --http-days positive")
+            }
+        } else if httpOnly {
+            throw ValidationError("--http-only needs --target")
+        }
+    }
+
+    var resolvedAdminToken: String? {
+        if let adminToken, !adminToken.isEmpty { return adminToken }
+        guard let value = ProcessInfo.processInfo.environment["LANDFALL_ADMIN_TOKEN"], !value.isEmpty else { return nil }
+        return value
+    }
+
+    func run() async throws {
+        let plan = plan
+        let json = json
+        let reports = httpOnly ? [] : plan.runDirect { report in
+            if !json { Self.emit(TextReport.render(report) + "\n") }
+        }
+        var http: HTTPReplayReport?
+        if let target, let url = URL(string: target), let token = resolvedAdminToken {
+            http = try await replay(url, adminToken: token, plan: plan, quiet: json)
+        }
+        if json {
+            Self.emit(try SimulationOutput(plan: plan, densities: reports, http: http).json())
+        }
+    }
+
+    private func replay(_ url: URL, adminToken: String, plan: SimulationPlan, quiet: Bool) async throws -> HTTPReplayReport {
+        var model = plan.model(clicksPerDay: httpDensity)
+        model.days = httpDays
+        model.warmUpDays = 0
+        let replay = HTTPReplay(configuration: .init(target: url, adminToken: adminToken, compression: compress, threshold: plan.threshold))
+        let population = replay.compressed(PopulationGenerator(model: model, seed: plan.seed).generate())
+        if !quiet {
+            Self.emit(
+                "== HTTP replay against \(url.absoluteString): \(Int(httpDensity)) clicks/day for \(httpDays) day(s), "
+                    + "time divided by \(compress) (about \(Int((population.model.days * 86_400 / 60).rounded(.up))) minutes) =="
+            )
+        }
+        let report = try await replay.run(population) { line in
+            if !quiet { Self.emit("  " + line) }
+        }
+        if !quiet { Self.emit(TextReport.render(report)) }
+        return report
+    }
+
+    /// Unbuffered, so a supervisor reading a pipe sees each table at once.
+    static func emit(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+}
