@@ -91,6 +91,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "landfall-kit-example",
+            dependencies: ["LandfallKit"],
+            path: "Examples/CommandLine",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "LandfallTestSupport",
             dependencies: [
@@ -107,6 +113,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "LandfallKitTests", dependencies: ["LandfallKit"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LandfallKitEndToEndTests",
+            dependencies: [
+                "LandfallKit",
+                "LandfallServer",
+                "LandfallTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "LandfallSimulatorTests", dependencies: ["LandfallSimulator"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LandfallAttributionTests",

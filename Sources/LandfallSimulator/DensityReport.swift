@@ -48,6 +48,9 @@ public struct MissBreakdown: Sendable, Hashable, Encodable {
     public var rightButUnsure = 0
     /// Another person's click was the best candidate (attributed or not).
     public var otherPersonBest = 0
+    /// For `notFetched`: how the person's latest click differs from the install ("network
+    /// changed · os version"), or "consumed by another install".
+    public var notFetchedBecause: [String: Int] = [:]
 }
 
 /// Everything measured at one click density.

@@ -12,19 +12,19 @@ import LandfallAttribution
 /// different clicks would have been consumed).
 public struct DirectSimulation: Sendable {
     public var configuration: AttributionConfiguration
-    /// Treat frozen user agent OS versions as unknown (see `EvidenceObserver`).
-    public var ignoreFrozenVersions: Bool
+    /// What to make of iOS versions frozen in user agents (see `EvidenceObserver`).
+    public var frozenIOSVersion: EvidenceObserver.FrozenIOSVersion
     public var curveThresholds: [Double]
     /// Called for every measured token-less install with what the engine saw and answered: for
     /// digging into why it missed or erred.
     public var trace: (@Sendable (DecisionTrace) -> Void)?
 
     public init(
-        configuration: AttributionConfiguration = AttributionConfiguration(), ignoreFrozenVersions: Bool = false,
+        configuration: AttributionConfiguration = AttributionConfiguration(), frozenIOSVersion: EvidenceObserver.FrozenIOSVersion = .asReported,
         curveThresholds: [Double] = [30, 50, 60, 70, 80, 85, 90, 95, 99]
     ) {
         self.configuration = configuration
-        self.ignoreFrozenVersions = ignoreFrozenVersions
+        self.frozenIOSVersion = frozenIOSVersion
         self.curveThresholds = curveThresholds
     }
 
@@ -44,7 +44,7 @@ public struct DirectSimulation: Sendable {
         probing.threshold = 0
         let engine = AttributionEngine(configuration: probing)
 
-        var observer = EvidenceObserver(ignoreFrozenVersions: ignoreFrozenVersions)
+        var observer = EvidenceObserver(frozenIOSVersion: frozenIOSVersion)
         let clickEvidence = population.clicks.map { observer.click($0, in: population) }
         let clickDates = clickEvidence.map(\.clickedAt)
 
@@ -66,6 +66,7 @@ public struct DirectSimulation: Sendable {
         var oracle = OracleBound(clickedInstalls: 0, bySignals: 0, withRecency: 0)
         var misses = MissBreakdown()
         var counts = (measured: 0, clicked: 0, token: 0, organic: 0, late: 0)
+        var clicksOfPerson: [Int: [Int]] = [:]
         var attributedPerson: [Int?] = []
         attributedPerson.reserveCapacity(population.installs.count)
 
@@ -73,9 +74,10 @@ public struct DirectSimulation: Sendable {
             while received < population.clicks.count, population.clicks[received].time <= install.time {
                 index.insert(clickEvidence[received])
                 statistics.insert(clickEvidence[received])
+                clicksOfPerson[population.clicks[received].personId, default: []].append(received)
                 received += 1
             }
-            let evidence = EvidenceObserver.install(install, in: population)
+            let evidence = observer.install(install, in: population)
             statistics.advance(to: evidence.reportedAt)
             let measured = install.time >= warmUp
             let fromClick = population.isFromClickInWindow(install)
@@ -134,6 +136,11 @@ public struct DirectSimulation: Sendable {
                 if !(scored.correct && (scored.confidence ?? -1) >= threshold) {
                     if !candidates.contains(where: { population.clicks[$0].personId == install.personId }) {
                         misses.notFetched += 1
+                        if let latest = clicksOfPerson[install.personId]?.last {
+                            let reason = index.isConsumed(latest)
+                                ? "consumed by another install" : Self.difference(index.clicks[latest], evidence)
+                            misses.notFetchedBecause[reason, default: 0] += 1
+                        }
                     } else if scored.correct {
                         misses.rightButUnsure += 1
                     } else {
@@ -204,6 +211,24 @@ public struct DirectSimulation: Sendable {
     }
 
     static let baselineThresholds: [Double] = [40, 50, 60, 70, 80, 90, 100]
+
+    /// How a click differs from an install on the fetch keys, for the miss breakdown.
+    static func difference(_ click: ClickEvidence, _ install: InstallEvidence) -> String {
+        var parts: [String] = []
+        if click.platform != install.platform { parts.append("platform") }
+        if click.ipPrefix == nil || install.ipPrefix == nil {
+            parts.append("no network prefix")
+        } else if click.ipPrefix != install.ipPrefix {
+            parts.append("network changed")
+        }
+        for (name, a, b) in [
+            ("os version", click.osVersion, install.osVersion), ("screen", click.screen?.bucket, install.screen?.bucket),
+            ("time zone", click.timezone, install.timezone), ("language", click.language, install.language),
+        ] where a != b {
+            parts.append(a == nil ? "\(name) unknown" : name)
+        }
+        return parts.joined(separator: " · ")
+    }
 
     static func fingerprint(_ click: SimulatedClick) -> LinkFortyBaselineScorer.Fingerprint {
         LinkFortyBaselineScorer.Fingerprint(

@@ -92,9 +92,16 @@ public struct LinkFortyBaselineScorer: Sendable {
 
     /// IPv4: the first three octets; IPv6: the first four groups.
     public static func normalizeIP(_ address: String) -> String {
-        if address.contains(".") { return address.split(separator: ".", omittingEmptySubsequences: false).prefix(3).joined(separator: ".") }
-        if address.contains(":") { return address.split(separator: ":", omittingEmptySubsequences: false).prefix(4).joined(separator: ":") }
+        let dot: Character = "."
+        let colon: Character = ":"
+        if address.contains(dot) { return keep(3, of: address, separatedBy: dot) }
+        if address.contains(colon) { return keep(4, of: address, separatedBy: colon) }
         return address
+    }
+
+    private static func keep(_ count: Int, of address: String, separatedBy separator: Character) -> String {
+        let parts: [Substring] = address.split(separator: separator, omittingEmptySubsequences: false)
+        return parts.prefix(count).joined(separator: String(separator))
     }
 
     /// "platform|browser", lowercased: the leftmost of each alternative list, as a JavaScript

@@ -11,32 +11,34 @@ import LandfallAttribution
 /// ```
 public struct SimulationPlan: Sendable {
     public static let defaultThreshold = AttributionConfiguration().threshold
-    public static let defaultDays = 14.0
+    /// By default each density is measured for at least a week and about this many installs, so
+    /// a sparse density is not judged on a handful of installs.
+    public static let defaultMeasuredInstalls = 2_000
 
     public var seed: UInt64 = 42
     /// Clicks per day for one app.
     public var densities: [Double] = [100, 1_000, 10_000]
-    /// Days per density, warm-up included; nil: `defaultDays` or what `measuredInstalls` needs.
+    /// Days per density, warm-up included; nil: what `measuredInstalls` needs.
     public var days: Double?
-    /// Measured installs to aim for per density (sets the days).
+    /// Measured installs to aim for per density (sets the days; at least a week is measured).
     public var measuredInstalls: Int?
     public var windowHours = 168.0
     public var threshold = SimulationPlan.defaultThreshold
     public var organicShare = 0.12
-    public var ignoreFrozenVersions = false
+    public var frozenIOSVersion = EvidenceObserver.FrozenIOSVersion.asReported
 
     public init() {}
 
     /// The population model for one density.
     public func model(clicksPerDay: Double) -> PopulationModel {
-        var model = PopulationModel(clicksPerDay: clicksPerDay, days: Self.defaultDays, windowHours: windowHours)
+        var model = PopulationModel(clicksPerDay: clicksPerDay, windowHours: windowHours)
         model.organicShare = organicShare
         if let days {
             model.days = days
-        } else if let measuredInstalls, measuredInstalls > 0 {
-            model.days = model.warmUpDays + max(1, (Double(measuredInstalls) / model.expectedInstallsPerDay).rounded(.up))
         } else {
-            model.days = max(Self.defaultDays, model.warmUpDays * 2)
+            let installs = Double(max(1, measuredInstalls ?? Self.defaultMeasuredInstalls))
+            let measured = max(7, (installs / max(1e-9, model.expectedInstallsPerDay)).rounded(.up))
+            model.days = model.warmUpDays + min(measured, 3_650)
         }
         return model
     }
@@ -56,7 +58,7 @@ public struct SimulationPlan: Sendable {
     public func runDirect(_ each: (DensityReport) -> Void = { _ in }) -> [DensityReport] {
         var configuration = AttributionConfiguration()
         configuration.threshold = threshold
-        let simulation = DirectSimulation(configuration: configuration, ignoreFrozenVersions: ignoreFrozenVersions)
+        let simulation = DirectSimulation(configuration: configuration, frozenIOSVersion: frozenIOSVersion)
         return densities.map { density in
             let population = PopulationGenerator(model: model(clicksPerDay: density), seed: seed).generate()
             let report = simulation.run(population)

@@ -39,6 +39,10 @@ public enum TextReport {
                 + "\(number(misses.rightButUnsure)) right click best but under the threshold · "
                 + "\(number(misses.otherPersonBest)) another person's click best"
         )
+        let reasons = misses.notFetchedBecause.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(5)
+        if !reasons.isEmpty {
+            lines.append("  not among candidates because: " + reasons.map { "\($0.key) \(number($0.value))" }.joined(separator: "; "))
+        }
         for platform in ["ios", "android"] {
             if let metrics = report.engineByPlatform[platform] {
                 lines.append("  engine, token-less \(platform == "ios" ? "iOS    " : "Android"): " + metricRow(metrics))

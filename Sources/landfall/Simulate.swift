@@ -27,7 +27,7 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "Clicks a day for one app, comma-separated")
     var densities = "100,1000,10000"
 
-    @Option(help: "Days to simulate per density, including a warm-up as long as the window (default 14)")
+    @Option(help: "Days to simulate per density, including a warm-up as long as the window (default: at least 7 measured days and about 2,000 measured installs)")
     var days: Double?
 
     @Option(help: "Measured installs to aim for per density, instead of --days")
@@ -42,8 +42,8 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "Share of installs that follow no click (0-0.95)")
     var organicShare: Double = 0.12
 
-    @Flag(help: "Treat the iOS 18.6 that WebKit user agents without Version/ report on iOS 26 as unknown (a what-if)")
-    var ignoreFrozenVersions = false
+    @Option(help: "What-if for the iOS 18.6 that in-app browsers and Chrome report on iOS 26: as-reported, unknown or in-app-tokens")
+    var frozenIOSVersion: EvidenceObserver.FrozenIOSVersion = .asReported
 
     @Flag(help: "Print machine-readable JSON instead of tables")
     var json = false
@@ -75,7 +75,7 @@ struct Simulate: AsyncParsableCommand {
         plan.windowHours = windowHours
         plan.threshold = threshold
         plan.organicShare = organicShare
-        plan.ignoreFrozenVersions = ignoreFrozenVersions
+        plan.frozenIOSVersion = frozenIOSVersion
         return plan
     }
 
@@ -144,3 +144,5 @@ struct Simulate: AsyncParsableCommand {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 }
+
+extension EvidenceObserver.FrozenIOSVersion: ExpressibleByArgument {}

@@ -23,6 +23,14 @@ struct EvidenceObserverTests {
         }
     }
 
+    @Test("cached install evidence is exactly what EvidenceBuilder gives")
+    func installCacheIsTransparent() {
+        var observer = EvidenceObserver()
+        for install in Self.population.installs {
+            #expect(observer.install(install, in: Self.population) == EvidenceObserver.install(install, in: Self.population))
+        }
+    }
+
     @Test("an iPad's Mac user agent becomes iOS through the beacon's touch points")
     func iPad() {
         var observer = EvidenceObserver()
