@@ -7,6 +7,11 @@ public struct AttributionConfiguration: Sendable, Hashable {
     public var threshold: Int
     /// The share of installs that follow a click inside the window: the prior against "organic".
     public var clickedInstallShare: Double
+    /// The same prior for the installs of one platform that reach the engine, i.e. that carried no
+    /// click token. On Android the Play Install Referrer hands most clicked installs a token, so the
+    /// token-less rest is far more often organic: with ~88% of installs clicked and ~85% of those
+    /// carrying a token, (0.88 × 0.15) / (0.88 × 0.15 + 0.12) ≈ 0.5.
+    public var clickedInstallShareByPlatform: [DevicePlatform: Double]
     /// For the same person, the probability that a factor still has the same value at install
     /// time as at click time (networks change between Wi-Fi and cellular; OS versions get updated).
     public var persistence: [Factor: Double]
@@ -20,6 +25,7 @@ public struct AttributionConfiguration: Sendable, Hashable {
     public init(
         threshold: Int = 80,
         clickedInstallShare: Double = 0.85,
+        clickedInstallShareByPlatform: [DevicePlatform: Double] = [.android: 0.5],
         persistence: [Factor: Double] = AttributionConfiguration.defaultPersistence,
         delayMedian: TimeInterval = 30 * 60,
         delayLogSigma: Double = 2.0,
@@ -27,6 +33,7 @@ public struct AttributionConfiguration: Sendable, Hashable {
     ) {
         self.threshold = threshold
         self.clickedInstallShare = clickedInstallShare
+        self.clickedInstallShareByPlatform = clickedInstallShareByPlatform
         self.persistence = persistence
         self.delayMedian = delayMedian
         self.delayLogSigma = delayLogSigma

@@ -48,7 +48,8 @@ public struct AttributionEngine: Sendable {
         }
         let scores = eligible.map { score($0, against: install, population: population, window: window) }
         let total = Double(max(population.clickCount, eligible.count))
-        let prior = min(0.999, max(0.001, configuration.clickedInstallShare))
+        let share = configuration.clickedInstallShareByPlatform[install.platform] ?? configuration.clickedInstallShare
+        let prior = min(0.999, max(0.001, share))
         // Weight of "the install came from none of these clicks": organic installs, plus every
         // window click the indexes did not fetch.
         let unfetched = max(0, total - Double(eligible.count)) * configuration.unfetchedLikelihoodRatio
