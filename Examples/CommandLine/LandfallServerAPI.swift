@@ -1,4 +1,5 @@
 import Foundation
+import LandfallKit
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -14,7 +14,7 @@ struct EventService: Sendable {
     }
 
     func record(_ event: EventRequest, revenue: Revenue?, keyedApp: AppRecord?) async throws -> EventResponse {
-        let record = try await prepare(event, revenue: revenue, keyedApp: keyedApp)
+        let record = try await prepare(event, revenue: revenue, keyedApp: keyedApp, position: 0)
         let stored = try await storage.insertEvent(record)
         return EventResponse(eventId: stored.event.id, duplicate: stored.duplicate)
     }
@@ -23,7 +23,7 @@ struct EventService: Sendable {
         var records: [EventRecord] = []
         for (index, event) in events.enumerated() {
             do {
-                records.append(try await prepare(event, revenue: revenues[index], keyedApp: keyedApp))
+                records.append(try await prepare(event, revenue: revenues[index], keyedApp: keyedApp, position: index))
             } catch let error as APIError {
                 throw APIError(error.status, code: error.code, message: "events[\(index)]: \(error.message)")
             }
@@ -31,7 +31,8 @@ struct EventService: Sendable {
         return try await storage.insertEvents(records).map { EventResponse(eventId: $0.event.id, duplicate: $0.duplicate) }
     }
 
-    private func prepare(_ event: EventRequest, revenue: Revenue?, keyedApp: AppRecord?) async throws -> EventRecord {
+    /// - Parameter position: the event's place in its request, which orders events of one second.
+    private func prepare(_ event: EventRequest, revenue: Revenue?, keyedApp: AppRecord?, position: Int) async throws -> EventRecord {
         guard let name = try Validate.text(event.eventName, "eventName", max: 128, required: true) else {
             throw APIError.validation("eventName", "is required")
         }
@@ -48,7 +49,8 @@ struct EventService: Sendable {
         return EventRecord(
             id: SecretGenerator.identifier(), appId: install.appId, installId: install.id, clientEventId: clientEventId,
             name: name, data: data, occurredAt: event.timestamp ?? received, receivedAt: received,
-            revenueMicros: revenue?.micros, revenueCurrency: revenue?.currency, linkId: install.linkId, clickId: install.clickId
+            revenueMicros: revenue?.micros, revenueCurrency: revenue?.currency, linkId: install.linkId, clickId: install.clickId,
+            sequence: received.epochMilliseconds * 1000 + Int64(position)
         )
     }
 

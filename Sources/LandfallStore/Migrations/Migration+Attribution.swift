@@ -31,7 +31,7 @@ extension Migration {
                 id TEXT PRIMARY KEY, app_id TEXT NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
                 install_id TEXT NOT NULL REFERENCES installs(id) ON DELETE CASCADE, client_event_id TEXT,
                 name TEXT NOT NULL, data TEXT NOT NULL, occurred_at BIGINT NOT NULL, received_at BIGINT NOT NULL,
-                revenue_micros BIGINT, revenue_currency TEXT, link_id TEXT, click_id TEXT,
+                revenue_micros BIGINT, revenue_currency TEXT, link_id TEXT, click_id TEXT, sequence BIGINT NOT NULL,
                 UNIQUE (install_id, client_event_id))
             """,
             "CREATE INDEX events_app_received ON events (app_id, received_at)",

@@ -88,11 +88,13 @@ public struct EventRecord: Sendable, Hashable, Codable {
     public var revenueCurrency: String?
     public var linkId: String?
     public var clickId: String?
+    /// Orders events that share a timestamp (SDKs send whole seconds) the way they arrived.
+    public var sequence: Int64
 
     public init(
         id: String, appId: String, installId: String, clientEventId: String?, name: String, data: String,
         occurredAt: Date, receivedAt: Date, revenueMicros: Int64? = nil, revenueCurrency: String? = nil,
-        linkId: String? = nil, clickId: String? = nil
+        linkId: String? = nil, clickId: String? = nil, sequence: Int64 = 0
     ) {
         self.id = id
         self.appId = appId
@@ -106,6 +108,7 @@ public struct EventRecord: Sendable, Hashable, Codable {
         self.revenueCurrency = revenueCurrency
         self.linkId = linkId
         self.clickId = clickId
+        self.sequence = sequence
     }
 }
 

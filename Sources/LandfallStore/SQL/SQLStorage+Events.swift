@@ -19,10 +19,11 @@ extension SQLStorage {
     private func insert(_ event: EventRecord, _ database: any SQLDatabase) async throws -> (event: EventRecord, duplicate: Bool) {
         let inserted = try await database.raw("""
             INSERT INTO events (id, app_id, install_id, client_event_id, name, data, occurred_at, received_at,
-                                revenue_micros, revenue_currency, link_id, click_id)
+                                revenue_micros, revenue_currency, link_id, click_id, sequence)
             VALUES (\(bind: event.id), \(bind: event.appId), \(bind: event.installId), \(bind: event.clientEventId), \(bind: event.name),
                     \(bind: event.data), \(bind: event.occurredAt.epochMilliseconds), \(bind: event.receivedAt.epochMilliseconds),
-                    \(bind: event.revenueMicros), \(bind: event.revenueCurrency), \(bind: event.linkId), \(bind: event.clickId))
+                    \(bind: event.revenueMicros), \(bind: event.revenueCurrency), \(bind: event.linkId), \(bind: event.clickId),
+                    \(bind: event.sequence))
             ON CONFLICT (install_id, client_event_id) DO NOTHING RETURNING id
             """).all()
         if !inserted.isEmpty { return (event, false) }
@@ -38,7 +39,7 @@ extension SQLStorage {
 
     public func events(installId: String) async throws -> [EventRecord] {
         try await provider.read { database in
-            try await database.raw("SELECT * FROM events WHERE install_id = \(bind: installId) ORDER BY occurred_at, id").all().map(decodeEvent)
+            try await database.raw("SELECT * FROM events WHERE install_id = \(bind: installId) ORDER BY occurred_at, sequence, id").all().map(decodeEvent)
         }
     }
 
@@ -55,7 +56,8 @@ extension SQLStorage {
             revenueMicros: try row.decode(column: "revenue_micros", as: Int64?.self),
             revenueCurrency: try row.decode(column: "revenue_currency", as: String?.self),
             linkId: try row.decode(column: "link_id", as: String?.self),
-            clickId: try row.decode(column: "click_id", as: String?.self)
+            clickId: try row.decode(column: "click_id", as: String?.self),
+            sequence: try row.decode(column: "sequence", as: Int64.self)
         )
     }
 }
