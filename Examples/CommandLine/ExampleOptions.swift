@@ -25,7 +25,7 @@ struct ExampleOptions: Sendable {
         Options:
           --base-url URL           the Landfall server (default http://127.0.0.1:8080)
           --admin-token TOKEN      create a new app with a URI scheme, its keys and a link first
-          --publishable-key KEY    use an existing app's publishable key (lf_pub_…) instead
+          --publishable-key KEY    use an existing app's publishable key (lf_pk_…) instead
           --link CODE_OR_URL       the existing link to click (its app needs a URI scheme)
           --verbose                print LandfallKit's log lines
           -h, --help               show this help

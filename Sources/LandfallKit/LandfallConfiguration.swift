@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// var configuration = LandfallConfiguration(baseURL: URL(string: "https://go.example.com")!)
-/// configuration.apiKey = "lf_pub_…"
+/// configuration.apiKey = "lf_pk_…"
 /// configuration.loggingEnabled = true
 /// try await Landfall.shared.start(with: configuration)
 /// ```

@@ -43,7 +43,10 @@ public func buildApplication(
     let authenticator = Authenticator(storage: storage, adminTokenHash: { adminTokenHash.withLockedValue { $0 } })
     let linkService = LinkService(storage: storage, publicURL: configuration.resolvedPublicURL, now: now)
     let appService = AppService(storage: storage, now: now)
-    let statistics = ClickStatistics(storage: storage, interval: configuration.statisticsInterval, logger: logger, now: now)
+    let schemaReady = SchemaGate()
+    let statistics = ClickStatistics(
+        storage: storage, interval: configuration.statisticsInterval, logger: logger, now: now, schemaReady: schemaReady
+    )
     let installService = InstallService(storage: storage, recorder: recorder, configuration: configuration.attribution, now: now)
 
     let router = Router(context: LandfallRequestContext.self)
@@ -79,6 +82,7 @@ public func buildApplication(
         try await SchemaCheck.ensureCurrent(provider: provider, engine: configuration.database.engine, migrate: configuration.migrate, logger: logger)
         let hash = try await AdminToken.resolve(configured: configuration.adminToken, storage: storage, onGenerated: onAdminTokenGenerated)
         adminTokenHash.withLockedValue { $0 = hash }
+        schemaReady.open()
     }
     return LandfallApplication(
         application: application, storage: storage, clicks: recorder, links: linkService, apps: appService, statistics: statistics

@@ -22,7 +22,7 @@ struct AppSandbox: Sendable {
     func launch(transport: any HTTPTransport = URLSessionTransport()) -> LandfallClient {
         LandfallClient(
             storage: FileStorage(directory: directory), transport: transport,
-            deviceInfo: StaticDeviceInfoProvider(phone.device), logger: PrintLogger(minimumLevel: .warning)
+            deviceInfo: StaticDeviceInfoProvider(phone.device)
         )
     }
 }
@@ -37,14 +37,15 @@ extension LiveServer {
 }
 
 extension LandfallConfiguration {
-    /// The end-to-end tests' configuration for any base URL, a stopped server's too: logging on
-    /// (warnings and errors reach the test output), retries quick so failures show fast.
+    /// The end-to-end tests' configuration for any base URL, a stopped server's too: retries quick
+    /// so failures show fast; logging off, since the tests take the SDK's errors from its error
+    /// listeners and many fail the network on purpose.
     static func mealtime(
         baseURL: URL, apiKey: String, deferred: Bool = true, resolveTimeout: TimeInterval = 3, retryPolicy: RetryPolicy = .quick
     ) -> LandfallConfiguration {
         LandfallConfiguration(
             baseURL: baseURL, apiKey: apiKey, deferredDeepLinkEnabled: deferred, resolveTimeout: resolveTimeout,
-            requestTimeout: 10, loggingEnabled: true, retryPolicy: retryPolicy
+            requestTimeout: 10, loggingEnabled: false, retryPolicy: retryPolicy
         )
     }
 }

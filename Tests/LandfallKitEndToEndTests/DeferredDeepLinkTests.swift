@@ -100,7 +100,7 @@ struct DeferredDeepLinkTests {
         }
     }
 
-    @Test func anOfflineFirstLaunchGetsItsDeferredDeepLinkWhenTheServerIsBack() async throws {
+    @Test func anOfflineFirstLaunchGetsItsDeferredDeepLinkAndSendsItsEventsWhenTheServerIsBack() async throws {
         let database = try await LiveServer.freshDatabase()
         let sandbox = try AppSandbox(beside: database, phone: .iPhone)
         let (key, stoppedURL) = try await LiveServer.run(database: database) { server in
@@ -117,6 +117,10 @@ struct DeferredDeepLinkTests {
         #expect(offlineLinks.received.map(\.isInstallReportPending) == [true])
         #expect(errors.received.map(\.code) == [.network])
         #expect(await offline.installID == nil)
+        // Events tracked before the install is known wait for it.
+        try await offline.track("onboarding_done")
+        let waiting = await #expect(throws: LandfallError.self) { try await offline.flush() }
+        #expect(waiting?.code == .installNotReported)
 
         // The server comes back on the same database; the next launch reports the install.
         try await LiveServer.run(database: database) { server in
@@ -129,6 +133,9 @@ struct DeferredDeepLinkTests {
             #expect(event.isDeferred)
             #expect(event.data?.deepLinkPath == Mealtime.deepLinkPath)
             #expect(event.queryParameters == Mealtime.linkParameters)
+
+            try await client.flush()
+            #expect(try await server.storage.events(installId: attribution.installId).map(\.name) == ["onboarding_done"])
         }
     }
 }

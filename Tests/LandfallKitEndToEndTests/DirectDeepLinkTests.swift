@@ -66,7 +66,7 @@ struct DirectDeepLinkTests {
         let baseURL = try #require(URL(string: "http://127.0.0.1:\(listener.port)"))
         let client = try AppSandbox(beside: database, phone: .iPhone).launch()
         // Manual mode: starting sends nothing, so only the link waits on the silent server.
-        try await client.start(with: .mealtime(baseURL: baseURL, apiKey: "lf_pub_unused", deferred: false, resolveTimeout: resolveTimeout))
+        try await client.start(with: .mealtime(baseURL: baseURL, apiKey: "lf_pk_unused", deferred: false, resolveTimeout: resolveTimeout))
         let errors = await client.collectErrors()
 
         let (delivered, seconds) = try await measured {

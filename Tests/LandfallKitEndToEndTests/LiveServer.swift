@@ -19,7 +19,7 @@ import NIOHTTP1
 /// let database = try await LiveServer.freshDatabase()
 /// try await LiveServer.run(database: database) { server in
 ///     let mealtime = try await server.setUpMealtime()
-///     let client = try AppSandbox(beside: database, device: Phones.iPhone.device).launch()
+///     let client = try AppSandbox(beside: database, phone: .iPhone).launch()
 ///     try await client.start(with: server.configuration(apiKey: mealtime.publishableKey))
 /// }
 /// ```
@@ -54,14 +54,19 @@ struct LiveServer: Sendable {
     ///
     /// The body's error is rethrown only after the server has stopped gracefully, so the database
     /// is closed and may be opened again by the next server.
+    ///
+    /// - Parameters:
+    ///   - database: the SQLite file; a fresh one when nil.
+    ///   - logger: the server's logger; warnings and errors through the process's handler by default.
     static func run<Value: Sendable>(
         database: DatabaseLocation? = nil,
+        logger: Logger = TestDatabases.logger,
         _ body: @Sendable (LiveServer) async throws -> Value
     ) async throws -> Value {
         let location: DatabaseLocation
         if let database { location = database } else { location = try await freshDatabase() }
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, database: location, adminToken: adminToken)
-        let landfall = try await buildApplication(configuration: configuration, logger: TestDatabases.logger)
+        let landfall = try await buildApplication(configuration: configuration, logger: logger)
         let outcome: Result<Value, any Error> = try await landfall.application.test(.live) { client in
             let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
             let result: Result<Value, any Error>

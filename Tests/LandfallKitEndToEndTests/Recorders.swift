@@ -57,6 +57,5 @@ func firstElement<Element: Sendable>(of stream: AsyncStream<Element>, within sec
 func measured<Value>(_ body: () async throws -> Value) async rethrows -> (value: Value, seconds: Double) {
     let start = ContinuousClock.now
     let value = try await body()
-    let elapsed = ContinuousClock.now - start
-    return (value, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    return (value, (ContinuousClock.now - start) / .seconds(1))
 }

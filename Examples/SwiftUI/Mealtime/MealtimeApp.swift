@@ -5,8 +5,8 @@ import SwiftUI
 enum LandfallSettings {
     // A literal that is a valid URL: the force unwrap cannot fail.
     static let baseURL = URL(string: "https://go.example.com")!
-    /// The app's publishable key (`lf_pub_…`): it may ship inside the app. Never ship a secret key.
-    static let publishableKey = "lf_pub_REPLACE_ME"
+    /// The app's publishable key (`lf_pk_…`): it may ship inside the app. Never ship a secret key.
+    static let publishableKey = "lf_pk_REPLACE_ME"
 }
 
 @main
@@ -36,7 +36,7 @@ struct MealtimeApp: App {
                 // Universal Links (onContinueUserActivity) and mealtime:// URLs (onOpenURL) go to LandfallKit…
                 .landfallDeepLinks()
                 // …and every deep link, deferred or direct, comes back here on the main actor.
-                .onLandfallDeepLink { event in router.open(event) }
+                .onLandfallDeepLink { [router] event in router.open(event) }
         }
     }
 }

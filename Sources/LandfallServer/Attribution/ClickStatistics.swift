@@ -16,10 +16,15 @@ public final class ClickStatistics: Service, Sendable {
     private let settle: TimeInterval
     private let logger: Logger
     private let now: @Sendable () -> Date
+    private let schemaReady: SchemaGate?
 
     static let pageSize = 5000
 
-    init(storage: any LandfallStorage, interval: Duration = .seconds(5), settle: TimeInterval = 10, logger: Logger, now: @escaping @Sendable () -> Date) {
+    init(
+        storage: any LandfallStorage, interval: Duration = .seconds(5), settle: TimeInterval = 10, logger: Logger,
+        now: @escaping @Sendable () -> Date, schemaReady: SchemaGate? = nil
+    ) {
+        self.schemaReady = schemaReady
         self.storage = storage
         self.interval = interval
         self.settle = settle
@@ -83,6 +88,7 @@ public final class ClickStatistics: Service, Sendable {
 
     public func run() async throws {
         await cancelWhenGracefulShutdown {
+            if let schemaReady = self.schemaReady, await !schemaReady.wait() { return }
             while !Task.isCancelled {
                 do {
                     try await self.catchUp()
