@@ -41,7 +41,9 @@ public func buildApplication(
     )
     let adminTokenHash = NIOLockedValueBox<String?>(nil)
     let authenticator = Authenticator(storage: storage, adminTokenHash: { adminTokenHash.withLockedValue { $0 } })
-    let linkService = LinkService(storage: storage, publicURL: configuration.resolvedPublicURL, now: now)
+    // With port 0 and no --public-url, short URLs must name the port the server actually got.
+    let publicURL = NIOLockedValueBox(configuration.resolvedPublicURL)
+    let linkService = LinkService(storage: storage, currentPublicURL: { publicURL.withLockedValue { $0 } }, now: now)
     let appService = AppService(storage: storage, now: now)
     let schemaReady = SchemaGate()
     let statistics = ClickStatistics(
@@ -75,7 +77,15 @@ public func buildApplication(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "landfall"),
         services: [DatabaseService(provider: provider), recorder, statistics],
-        onServerRunning: { channel in onListening(channel.localAddress?.port ?? configuration.port) },
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            if configuration.publicURL == nil, configuration.port == 0 {
+                var bound = configuration
+                bound.port = port
+                publicURL.withLockedValue { $0 = bound.resolvedPublicURL }
+            }
+            onListening(port)
+        },
         logger: logger
     )
     application.beforeServerStarts {

@@ -9,13 +9,20 @@ public struct LinkService: Sendable {
     let storage: any LandfallStorage
     let now: @Sendable () -> Date
     /// Base of short URLs for apps without a domain, without a trailing slash.
-    let publicURL: String
+    private let currentPublicURL: @Sendable () -> String
 
     public init(storage: any LandfallStorage, publicURL: String, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(storage: storage, currentPublicURL: { publicURL }, now: now)
+    }
+
+    /// For a server on port 0, whose public URL is known only once it listens.
+    init(storage: any LandfallStorage, currentPublicURL: @escaping @Sendable () -> String, now: @escaping @Sendable () -> Date) {
         self.storage = storage
-        self.publicURL = publicURL
+        self.currentPublicURL = currentPublicURL
         self.now = now
     }
+
+    var publicURL: String { currentPublicURL() }
 
     /// Words that would shadow a route of the server if used as a short code or template slug.
     static let reservedCodes: Set<String> = ["api", "health", "admin", "dashboard", "static", "assets", "well-known", "v1"]
