@@ -48,17 +48,13 @@ enum InstallValidation {
 
     /// The click token from the request, or from a Play Install Referrer string (`lf_click=…&utm_source=…`).
     static func clickToken(_ request: InstallRequest) -> String? {
-        if let token = request.clickToken, isToken(token) { return token }
+        if let token = request.clickToken, SecretGenerator.isClickToken(token) { return token }
         guard let referrer = request.installReferrer else { return nil }
         let decoded = referrer.removingPercentEncoding ?? referrer
         for pair in decoded.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, parts[0] == "lf_click", isToken(String(parts[1])) { return String(parts[1]) }
+            if parts.count == 2, parts[0] == "lf_click", SecretGenerator.isClickToken(String(parts[1])) { return String(parts[1]) }
         }
         return nil
-    }
-
-    static func isToken(_ text: String) -> Bool {
-        text.count == 22 && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
 }

@@ -25,5 +25,11 @@ enum SecretGenerator {
     /// 7 base62 characters: 3.5 × 10¹² codes, so a random draw almost never collides.
     static func shortCode() -> String { base62(length: 7) }
     /// 22 base62 characters (about 131 bits): unguessable, URL-safe, fits a Play referrer.
-    static func clickToken() -> String { base62(length: 22) }
+    static func clickToken() -> String { base62(length: clickTokenLength) }
+    static let clickTokenLength = 22
+
+    /// Whether `text` has the shape of a click token; checked before any lookup.
+    static func isClickToken(_ text: String) -> Bool {
+        text.count == clickTokenLength && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
 }

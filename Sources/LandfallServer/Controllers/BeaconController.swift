@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LandfallAttribution
 import LandfallStore
 import NIOCore
 
@@ -35,7 +36,7 @@ struct BeaconController: Sendable {
             throw RequestDecoding.tooLarge(4096)
         }
         let body = try RequestDecoding.decode(Body.self, from: Data(buffer.readableBytesView))
-        guard body.t.count == 22, body.t.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+        guard SecretGenerator.isClickToken(body.t) else {
             throw APIError.validation("t", "is not a click token")
         }
         let signals = ClickSignals(
@@ -54,19 +55,21 @@ struct BeaconController: Sendable {
         return JSONResponse.noContent()
     }
 
+    /// The engine's own normalisers decide what counts as a time zone or a language, so a value the
+    /// page sends is stored exactly as the matcher will read it.
     static func timezone(_ value: String?) throws -> String? {
         guard let value, !value.isEmpty else { return nil }
-        guard value.count <= 64, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/_+-".contains($0)) }) else {
+        guard let zone = TimeZoneName.normalize(value) else {
             throw APIError.validation("tz", "must be an IANA time zone such as Europe/Paris")
         }
-        return value
+        return zone
     }
 
     static func language(_ value: String?) throws -> String? {
         guard let value, !value.isEmpty else { return nil }
-        guard value.count <= 35, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+        guard let tag = LanguageTag.normalize(value) else {
             throw APIError.validation("lang", "must be a language tag such as en-US")
         }
-        return value.replacingOccurrences(of: "_", with: "-")
+        return tag
     }
 }
