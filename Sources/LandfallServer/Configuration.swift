@@ -26,6 +26,10 @@ public struct ServerConfiguration: Sendable {
     public var attribution: AttributionConfiguration
     /// How often click statistics are brought up to date.
     public var statisticsInterval: Duration
+    /// How many resolved links the redirect path keeps in memory (0 turns the cache off), and for
+    /// how long an entry is trusted: a link changed through another server is seen after that.
+    public var linkCacheCapacity: Int
+    public var linkCacheTimeToLive: Duration
 
     public init(
         host: String = "127.0.0.1",
@@ -39,7 +43,9 @@ public struct ServerConfiguration: Sendable {
         clickFlushInterval: Duration = .milliseconds(50),
         clickBufferCapacity: Int = 10_000,
         attribution: AttributionConfiguration = AttributionConfiguration(),
-        statisticsInterval: Duration = .seconds(5)
+        statisticsInterval: Duration = .seconds(5),
+        linkCacheCapacity: Int = 100_000,
+        linkCacheTimeToLive: Duration = .seconds(5)
     ) {
         self.host = host
         self.port = port
@@ -53,6 +59,8 @@ public struct ServerConfiguration: Sendable {
         self.clickBufferCapacity = clickBufferCapacity
         self.attribution = attribution
         self.statisticsInterval = statisticsInterval
+        self.linkCacheCapacity = linkCacheCapacity
+        self.linkCacheTimeToLive = linkCacheTimeToLive
     }
 
     /// The base URL short links use when their app has no domain.

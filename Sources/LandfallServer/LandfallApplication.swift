@@ -18,6 +18,8 @@ public struct LandfallApplication: Sendable {
     public let apps: AppService
     /// Brings the population statistics up to date; tests call `catchUp()` instead of waiting.
     public let statistics: ClickStatistics
+    /// Counters and latencies, also served at `/api/metrics`.
+    public let metrics: ServerMetrics
 }
 
 /// Builds the application: storage, migrations check, admin token, routes and background services.
@@ -35,12 +37,22 @@ public func buildApplication(
 ) async throws -> LandfallApplication {
     let provider = try await StorageFactory.makeProvider(for: configuration.database, logger: logger)
     let storage = SQLStorage(provider: provider)
+    let metrics = ServerMetrics()
+    let catalogRevision: @Sendable () -> UInt64 = { storage.catalogRevision }
     let recorder = ClickRecorder(
         storage: storage, flushInterval: configuration.clickFlushInterval,
-        capacity: configuration.clickBufferCapacity, logger: logger
+        capacity: configuration.clickBufferCapacity, logger: logger, metrics: metrics
+    )
+    let lookup = LinkLookup(
+        storage: storage,
+        links: ExpiringCache(capacity: configuration.linkCacheCapacity, timeToLive: configuration.linkCacheTimeToLive, revision: catalogRevision),
+        hosts: ExpiringCache(capacity: 10_000, timeToLive: configuration.linkCacheTimeToLive, revision: catalogRevision)
     )
     let adminTokenHash = NIOLockedValueBox<String?>(nil)
-    let authenticator = Authenticator(storage: storage, adminTokenHash: { adminTokenHash.withLockedValue { $0 } })
+    let authenticator = Authenticator(
+        storage: storage, adminTokenHash: { adminTokenHash.withLockedValue { $0 } },
+        keys: ExpiringCache(capacity: 10_000, timeToLive: configuration.linkCacheTimeToLive, revision: catalogRevision)
+    )
     // With port 0 and no --public-url, short URLs must name the port the server actually got.
     let publicURL = NIOLockedValueBox(configuration.resolvedPublicURL)
     let linkService = LinkService(storage: storage, currentPublicURL: { publicURL.withLockedValue { $0 } }, now: now)
@@ -49,7 +61,9 @@ public func buildApplication(
     let statistics = ClickStatistics(
         storage: storage, interval: configuration.statisticsInterval, logger: logger, now: now, schemaReady: schemaReady
     )
-    let installService = InstallService(storage: storage, recorder: recorder, configuration: configuration.attribution, now: now)
+    let installService = InstallService(
+        storage: storage, recorder: recorder, configuration: configuration.attribution, metrics: metrics, now: now
+    )
 
     let router = Router(context: LandfallRequestContext.self)
     router.add(middleware: ErrorMiddleware())
@@ -62,12 +76,14 @@ public func buildApplication(
     BeaconController(recorder: recorder).register(on: router)
     SDKController(
         storage: storage, authenticator: authenticator, installs: installService,
-        events: EventService(storage: storage, now: now), trustProxy: configuration.trustProxy, now: now
+        events: EventService(storage: storage, writer: EventWriter(storage: storage, metrics: metrics), now: now),
+        lookup: lookup, trustProxy: configuration.trustProxy, now: now
     ).register(on: router)
     InstallsController(storage: storage, authenticator: authenticator, links: linkService).register(on: router)
     AnalyticsController(storage: storage, authenticator: authenticator, now: now).register(on: router)
+    MetricsController(authenticator: authenticator, metrics: metrics, recorder: recorder, linkCache: lookup.links).register(on: router)
     RedirectController(
-        storage: storage, recorder: recorder, links: linkService, trustProxy: configuration.trustProxy,
+        storage: storage, recorder: recorder, links: linkService, lookup: lookup, metrics: metrics, trustProxy: configuration.trustProxy,
         countryHeader: configuration.countryHeader.flatMap { HTTPField.Name($0) }, now: now
     ).register(on: router)
 
@@ -95,6 +111,7 @@ public func buildApplication(
         schemaReady.open()
     }
     return LandfallApplication(
-        application: application, storage: storage, clicks: recorder, links: linkService, apps: appService, statistics: statistics
+        application: application, storage: storage, clicks: recorder, links: linkService, apps: appService, statistics: statistics,
+        metrics: metrics
     )
 }

@@ -30,7 +30,19 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Header carrying the visitor's country code from a trusted CDN, e.g. CF-IPCountry (env LANDFALL_COUNTRY_HEADER; needs --trust-proxy)")
     var countryHeader: String?
 
+    @Option(help: "Resolved links kept in memory for redirects, 0 for none (env LANDFALL_LINK_CACHE_SIZE; default 100000)")
+    var linkCacheSize: Int?
+
+    @Option(help: "Seconds a cached link is trusted before it is read again; bounds how long an edit made through another server takes to show (env LANDFALL_LINK_CACHE_TTL; default 5)")
+    var linkCacheTtl: Int?
+
     func validate() throws {
+        if let size = resolvedLinkCacheSize(), !(0...10_000_000).contains(size) {
+            throw ValidationError("--link-cache-size must be 0-10000000")
+        }
+        if let seconds = resolvedLinkCacheTTL(), !(1...3600).contains(seconds) {
+            throw ValidationError("--link-cache-ttl must be 1-3600 seconds")
+        }
         if let port = resolvedPort(), !(0...65535).contains(port) {
             throw ValidationError("--port must be 0-65535")
         }
@@ -40,6 +52,14 @@ struct Serve: AsyncParsableCommand {
         if let url = publicUrl ?? Environment.value("LANDFALL_PUBLIC_URL"), !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
             throw ValidationError("--public-url must start with http:// or https://")
         }
+    }
+
+    private func resolvedLinkCacheSize() -> Int? {
+        linkCacheSize ?? Environment.value("LANDFALL_LINK_CACHE_SIZE").flatMap(Int.init)
+    }
+
+    private func resolvedLinkCacheTTL() -> Int? {
+        linkCacheTtl ?? Environment.value("LANDFALL_LINK_CACHE_TTL").flatMap(Int.init)
     }
 
     private func resolvedPort() -> Int? {
@@ -57,7 +77,9 @@ struct Serve: AsyncParsableCommand {
             trustProxy: trustProxy || Environment.flag("LANDFALL_TRUST_PROXY"),
             migrate: migrate || Environment.flag("LANDFALL_MIGRATE"),
             publicURL: publicUrl ?? Environment.value("LANDFALL_PUBLIC_URL"),
-            countryHeader: countryHeader ?? Environment.value("LANDFALL_COUNTRY_HEADER")
+            countryHeader: countryHeader ?? Environment.value("LANDFALL_COUNTRY_HEADER"),
+            linkCacheCapacity: resolvedLinkCacheSize() ?? 100_000,
+            linkCacheTimeToLive: .seconds(resolvedLinkCacheTTL() ?? 5)
         )
         let host = configuration.host
         let server = try await buildApplication(

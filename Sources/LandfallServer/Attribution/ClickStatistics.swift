@@ -68,18 +68,23 @@ public final class ClickStatistics: Service, Sendable {
     }
 
     static func deltas(_ clicks: [ClickRecord]) -> [ClickStatDelta] {
+        deltas(clicks.map { ($0, 1) })
+    }
+
+    /// Counts each click `weight` times: a group of identical clicks is counted at once.
+    static func deltas(_ clicks: [(click: ClickRecord, weight: Int)]) -> [ClickStatDelta] {
         struct Key: Hashable { var app: String; var platform: String; var day: Int64; var factor: String?; var value: String? }
         var counts: [Key: Int] = [:]
-        for click in clicks {
+        for (click, weight) in clicks {
             let evidence = ClickEvidenceMapping.evidence(click)
             let base = Key(app: click.appId, platform: evidence.platform.rawValue, day: day(of: click.clickedAt), factor: nil, value: nil)
-            counts[base, default: 0] += 1
+            counts[base, default: 0] += weight
             for factor in Factor.counted {
                 guard let value = factor.value(of: evidence) else { continue }
                 var key = base
                 key.factor = factor.rawValue
                 key.value = value
-                counts[key, default: 0] += 1
+                counts[key, default: 0] += weight
             }
         }
         return counts.map { ClickStatDelta(appId: $0.key.app, platform: $0.key.platform, day: $0.key.day, factor: $0.key.factor, value: $0.key.value, clicks: $0.value) }

@@ -5,6 +5,7 @@ import LandfallStore
 /// Stores in-app events against their install, with revenue as an exact amount and a currency.
 struct EventService: Sendable {
     let storage: any LandfallStorage
+    let writer: EventWriter
     let now: @Sendable () -> Date
 
     /// An amount in millionths of the currency unit and an ISO 4217 code.
@@ -15,7 +16,9 @@ struct EventService: Sendable {
 
     func record(_ event: EventRequest, revenue: Revenue?, keyedApp: AppRecord?) async throws -> EventResponse {
         let record = try await prepare(event, revenue: revenue, keyedApp: keyedApp, position: 0)
-        let stored = try await storage.insertEvent(record)
+        guard let stored = try await writer.store([record]).first else {
+            throw StoreError.corruptRecord("event \(record.id) was neither stored nor found")
+        }
         return EventResponse(eventId: stored.event.id, duplicate: stored.duplicate)
     }
 
@@ -28,7 +31,7 @@ struct EventService: Sendable {
                 throw APIError(error.status, code: error.code, message: "events[\(index)]: \(error.message)")
             }
         }
-        return try await storage.insertEvents(records).map { EventResponse(eventId: $0.event.id, duplicate: $0.duplicate) }
+        return try await writer.store(records).map { EventResponse(eventId: $0.event.id, duplicate: $0.duplicate) }
     }
 
     /// - Parameter position: the event's place in its request, which orders events of one second.

@@ -11,6 +11,7 @@ struct InstallService: Sendable {
     let storage: any LandfallStorage
     let recorder: ClickRecorder
     let configuration: AttributionConfiguration
+    let metrics: ServerMetrics
     let now: @Sendable () -> Date
 
     /// Per index key; enough for a crowd behind one office network, bounded for a hot prefix.
@@ -45,7 +46,10 @@ struct InstallService: Sendable {
         var excluded: Set<String> = []
         // A click consumed by a concurrent install between decision and commit: decide again without it.
         for _ in 0..<3 {
+            let clock = ContinuousClock()
+            let started = clock.now
             let decided = try await decide(request, evidence: evidence, app: app, excluding: excluded)
+            metrics.installMatched(method: decided.decision.method.rawValue, duration: clock.now - started)
             let install = InstallRecord(
                 id: SecretGenerator.identifier(), appId: app.id, dedupKey: dedupKey, createdAt: reportedAt, fingerprint: stored,
                 method: decided.decision.method.rawValue, confidence: decided.decision.confidence,

@@ -8,6 +8,13 @@ public struct Authenticator: Sendable {
     let storage: any LandfallStorage
     /// SHA-256 of the admin token, known once the server has started; the token itself is never kept.
     let adminTokenHash: @Sendable () -> String?
+    /// Live keys by hash with their app: an SDK sends its key on every request.
+    let keys: ExpiringCache<String, KeyedApp>
+
+    struct KeyedApp: Sendable {
+        var key: APIKeyRecord
+        var app: AppRecord
+    }
 
     /// Passes only with the admin token.
     func requireAdmin(_ request: Request) throws {
@@ -20,23 +27,31 @@ public struct Authenticator: Sendable {
     /// The app whose live secret key authorised the request.
     func requireSecretKey(_ request: Request) async throws -> AppRecord {
         guard let presented = Self.bearer(request) else { throw APIError.unauthorized }
-        guard let key = try await storage.key(hash: SecretGenerator.sha256Hex(presented)), !key.isRevoked else {
-            throw APIError.unauthorized
-        }
-        guard key.kind == .secret else {
+        guard let keyed = try await liveKey(presented) else { throw APIError.unauthorized }
+        guard keyed.key.kind == .secret else {
             throw APIError.forbidden("a publishable key cannot manage links; use a secret key")
         }
-        guard let app = try await storage.app(id: key.appId) else { throw APIError.unauthorized }
-        return app
+        return keyed.app
     }
 
     /// The app a publishable or secret key belongs to, or nil when the request carries no key.
     func optionalAppKey(_ request: Request) async throws -> AppRecord? {
         guard let presented = Self.bearer(request) else { return nil }
-        guard let key = try await storage.key(hash: SecretGenerator.sha256Hex(presented)), !key.isRevoked else {
-            throw APIError.unauthorized
+        guard let keyed = try await liveKey(presented) else { throw APIError.unauthorized }
+        return keyed.app
+    }
+
+    /// The unrevoked key with this secret and its app, from memory when recently seen.
+    func liveKey(_ presented: String) async throws -> KeyedApp? {
+        let hash = SecretGenerator.sha256Hex(presented)
+        if let cached = keys.value(for: hash) { return cached }
+        let revision = keys.revisionBeforeRead()
+        guard let key = try await storage.key(hash: hash), !key.isRevoked, let app = try await storage.app(id: key.appId) else {
+            return nil
         }
-        return try await storage.app(id: key.appId)
+        let keyed = KeyedApp(key: key, app: app)
+        keys.store(keyed, for: hash, readAt: revision)
+        return keyed
     }
 
     static func bearer(_ request: Request) -> String? {

@@ -6,9 +6,26 @@ enum SecretGenerator {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 
     /// `length` characters of base62 from the system's cryptographic generator.
+    ///
+    /// Draws 64 bits at a time and spends 6 bits per character (rejecting 62 and 63 so every
+    /// character is equally likely): a redirect's token costs a few generator calls, not one per character.
     static func base62(length: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        return String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+        var characters: [Character] = []
+        characters.reserveCapacity(length)
+        var bits: UInt64 = 0
+        var available = 0
+        while characters.count < length {
+            if available < 6 {
+                bits = generator.next()
+                available = 64
+            }
+            let index = Int(bits & 0x3F)
+            bits >>= 6
+            available -= 6
+            if index < alphabet.count { characters.append(alphabet[index]) }
+        }
+        return String(characters)
     }
 
     static func identifier() -> String {
@@ -16,7 +33,14 @@ enum SecretGenerator {
     }
 
     static func sha256Hex(_ text: String) -> String {
-        SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: Data(text.utf8)) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     static func secretKey() -> String { "lf_sk_" + base62(length: 32) }

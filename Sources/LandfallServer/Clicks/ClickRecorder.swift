@@ -20,11 +20,13 @@ public final class ClickRecorder: Service, Sendable {
     private let flushInterval: Duration
     private let capacity: Int
     private let logger: Logger
+    private let metrics: ServerMetrics
     private let state = NIOLockedValueBox(State())
     /// Serialises flushes so a beacon can wait for an in-flight batch to commit.
     private let flushLock = AsyncLock()
 
-    public init(storage: any ClickStorage, flushInterval: Duration, capacity: Int, logger: Logger) {
+    public init(storage: any ClickStorage, flushInterval: Duration, capacity: Int, logger: Logger, metrics: ServerMetrics = ServerMetrics()) {
+        self.metrics = metrics
         self.storage = storage
         self.flushInterval = flushInterval
         self.capacity = max(1, capacity)
@@ -37,6 +39,7 @@ public final class ClickRecorder: Service, Sendable {
             state.pending.append(click)
             return state.pending.count >= capacity
         }
+        metrics.clickQueued()
         if isFull { try await flush() }
     }
 
@@ -85,6 +88,7 @@ public final class ClickRecorder: Service, Sendable {
             guard !batch.isEmpty else { return }
             do {
                 try await storage.insertClicks(batch.map(ClickEvidenceMapping.withMatchingKeys))
+                metrics.clicksWritten(batch.count)
             } catch {
                 // Put the batch back in front so a passing database hiccup loses nothing.
                 state.withLockedValue { $0.pending.insert(contentsOf: batch, at: 0) }

@@ -10,6 +10,8 @@ struct RedirectController: Sendable {
     let storage: any LandfallStorage
     let recorder: ClickRecorder
     let links: LinkService
+    let lookup: LinkLookup
+    let metrics: ServerMetrics
     let trustProxy: Bool
     let countryHeader: HTTPField.Name?
     let now: @Sendable () -> Date
@@ -26,19 +28,21 @@ struct RedirectController: Sendable {
 
     @Sendable func follow(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let isHead = request.method == .head
-        let nonce = SecretGenerator.base62(length: 16)
         let segment = try context.parameters.require("segment")
         let code = context.parameters.get("code") ?? segment
         let slug = context.parameters.get("code") == nil ? nil : segment
-        guard let (link, app) = try await LinkLookup(storage: storage).resolve(code: code, slug: slug, host: Self.host(of: request)) else {
-            return page(.notFound, "Link not found", "There is no link at this address. Check it for typos.", nonce: nonce, isHead: isHead)
+        guard let (link, app) = try await lookup.resolve(code: code, slug: slug, host: Self.host(of: request)) else {
+            metrics.redirectServed(.notFound)
+            return page(.notFound, "Link not found", "There is no link at this address. Check it for typos.", isHead: isHead)
         }
         if !link.isActive {
-            return page(.notFound, "Link not available", "This link has been switched off by its owner.", nonce: nonce, isHead: isHead)
+            metrics.redirectServed(.notFound)
+            return page(.notFound, "Link not available", "This link has been switched off by its owner.", isHead: isHead)
         }
         let date = now()
         if let expiresAt = link.expiresAt, expiresAt <= date {
-            return page(.gone, "Link expired", "This link has expired and no longer leads anywhere.", nonce: nonce, isHead: isHead)
+            metrics.redirectServed(.gone)
+            return page(.gone, "Link expired", "This link has expired and no longer leads anywhere.", isHead: isHead)
         }
 
         let userAgentText = request.headers[.userAgent] ?? ""
@@ -70,16 +74,25 @@ struct RedirectController: Sendable {
 
         switch plan {
         case .redirect(let location):
+            metrics.redirectServed(.redirect)
             return Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
         case .interstitial(let model):
+            metrics.redirectServed(.interstitial)
+            let nonce = Self.nonce()
             return HTML.response(status: .ok, html: InterstitialPage.render(model, nonce: nonce), nonce: nonce, includeBody: !isHead)
         case .preview(let model):
+            metrics.redirectServed(.preview)
+            let nonce = Self.nonce()
             return HTML.response(status: .ok, html: PreviewPage.render(model, nonce: nonce), nonce: nonce, includeBody: !isHead)
         }
     }
 
-    private func page(_ status: HTTPResponse.Status, _ title: String, _ message: String, nonce: String, isHead: Bool) -> Response {
-        HTML.response(status: status, html: MessagePage.render(title: title, message: message, nonce: nonce), nonce: nonce, includeBody: !isHead)
+    /// The CSP nonce of one HTML page; a plain redirect needs none.
+    private static func nonce() -> String { SecretGenerator.base62(length: 16) }
+
+    private func page(_ status: HTTPResponse.Status, _ title: String, _ message: String, isHead: Bool) -> Response {
+        let nonce = Self.nonce()
+        return HTML.response(status: status, html: MessagePage.render(title: title, message: message, nonce: nonce), nonce: nonce, includeBody: !isHead)
     }
 
     private func countryCode(_ request: Request) -> String? {

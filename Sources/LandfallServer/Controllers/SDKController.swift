@@ -12,6 +12,7 @@ struct SDKController: Sendable {
     let authenticator: Authenticator
     let installs: InstallService
     let events: EventService
+    let lookup: LinkLookup
     let trustProxy: Bool
     let now: @Sendable () -> Date
 
@@ -46,7 +47,7 @@ struct SDKController: Sendable {
         if let keyed {
             found = try await storage.link(shortCode: code, appId: keyed.id).map { ($0, keyed) }
         } else {
-            found = try await LinkLookup(storage: storage).resolve(code: code, slug: nil, host: RedirectController.host(of: request))
+            found = try await lookup.resolve(code: code, slug: nil, host: RedirectController.host(of: request))
         }
         let date = now()
         guard let (link, app) = found, slug == nil || slug == link.templateSlug, link.isActive,
@@ -94,10 +95,7 @@ struct SDKController: Sendable {
     /// deployment's only app.
     private func sdkApp(_ request: Request, appToken: String?) async throws -> AppRecord {
         if let app = try await authenticator.optionalAppKey(request) { return app }
-        if let appToken, let key = try await storage.key(hash: SecretGenerator.sha256Hex(appToken)), !key.isRevoked,
-           let app = try await storage.app(id: key.appId) {
-            return app
-        }
+        if let appToken, let keyed = try await authenticator.liveKey(appToken) { return keyed.app }
         if let host = RedirectController.host(of: request), let app = try await storage.app(forHost: host) { return app }
         let apps = try await storage.listApps()
         if apps.count == 1, let only = apps.first { return only }

@@ -1,24 +1,54 @@
 import LandfallStore
 
 /// Finds the link for a code on a host: the host's app's link, or, on a host no app claims, the one
-/// link with that code.
+/// link with that code. Hot links and the apps of hosts come from memory.
 struct LinkLookup: Sendable {
+    struct LinkKey: Hashable, Sendable {
+        var host: String?
+        var code: String
+    }
+
     let storage: any LandfallStorage
+    let links: ExpiringCache<LinkKey, ResolvedLink>
+    let hosts: ExpiringCache<String, AppRecord>
+
+    struct ResolvedLink: Sendable {
+        var link: LinkRecord
+        var app: AppRecord
+    }
 
     func resolve(code: String, slug: String?, host: String?) async throws -> (LinkRecord, AppRecord)? {
         guard (1...64).contains(code.count) else { return nil }
-        let found: (LinkRecord, AppRecord)?
-        if let host, let app = try await storage.app(forHost: host) {
-            found = try await storage.link(shortCode: code, appId: app.id).map { ($0, app) }
+        let key = LinkKey(host: host, code: code)
+        let resolved: ResolvedLink
+        if let cached = links.value(for: key) {
+            resolved = cached
         } else {
-            let candidates = try await storage.links(shortCode: code)
-            guard candidates.count == 1, let link = candidates.first, let app = try await storage.app(id: link.appId) else {
-                return nil
-            }
-            found = (link, app)
+            let revision = links.revisionBeforeRead()
+            guard let found = try await read(code: code, host: host) else { return nil }
+            links.store(found, for: key, readAt: revision)
+            resolved = found
         }
-        guard let (link, app) = found else { return nil }
-        if let slug, slug != link.templateSlug { return nil }
-        return (link, app)
+        if let slug, slug != resolved.link.templateSlug { return nil }
+        return (resolved.link, resolved.app)
+    }
+
+    private func read(code: String, host: String?) async throws -> ResolvedLink? {
+        if let host, let app = try await app(forHost: host) {
+            return try await storage.link(shortCode: code, appId: app.id).map { ResolvedLink(link: $0, app: app) }
+        }
+        let candidates = try await storage.links(shortCode: code)
+        guard candidates.count == 1, let link = candidates.first, let app = try await storage.app(id: link.appId) else {
+            return nil
+        }
+        return ResolvedLink(link: link, app: app)
+    }
+
+    private func app(forHost host: String) async throws -> AppRecord? {
+        if let cached = hosts.value(for: host) { return cached }
+        let revision = hosts.revisionBeforeRead()
+        guard let app = try await storage.app(forHost: host) else { return nil }
+        hosts.store(app, for: host, readAt: revision)
+        return app
     }
 }

@@ -3,6 +3,7 @@ import SQLKit
 
 extension SQLStorage {
     public func insertApp(_ app: AppRecord) async throws {
+        defer { catalogChanged() }
         let settings = try encodeJSON(app.settings)
         do {
             try await provider.transaction { database in
@@ -19,6 +20,7 @@ extension SQLStorage {
     }
 
     public func updateApp(_ app: AppRecord) async throws {
+        defer { catalogChanged() }
         let settings = try encodeJSON(app.settings)
         do {
             try await provider.transaction { database in
@@ -81,7 +83,8 @@ extension SQLStorage {
     }
 
     public func deleteApp(id: String) async throws -> Bool {
-        try await provider.transaction { database in
+        defer { catalogChanged() }
+        return try await provider.transaction { database in
             try await database.raw("DELETE FROM clicks WHERE app_id = \(bind: id)").run()
             try await database.raw("DELETE FROM click_stats WHERE app_id = \(bind: id)").run()
             let deleted = try await database.raw("DELETE FROM apps WHERE id = \(bind: id) RETURNING id").all()

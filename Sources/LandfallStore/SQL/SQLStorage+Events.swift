@@ -3,38 +3,58 @@ import SQLKit
 
 extension SQLStorage {
     public func insertEvent(_ event: EventRecord) async throws -> (event: EventRecord, duplicate: Bool) {
-        try await provider.transaction { database in try await insert(event, database) }
-    }
-
-    public func insertEvents(_ events: [EventRecord]) async throws -> [(event: EventRecord, duplicate: Bool)] {
-        try await provider.transaction { database in
-            var results: [(event: EventRecord, duplicate: Bool)] = []
-            for event in events { results.append(try await insert(event, database)) }
-            return results
-        }
-    }
-
-    /// Inserts unless the install already has an event with this client id; the existing one wins.
-    /// `ON CONFLICT DO NOTHING` makes a concurrent retry wait for the first and then yield to it.
-    private func insert(_ event: EventRecord, _ database: any SQLDatabase) async throws -> (event: EventRecord, duplicate: Bool) {
-        let inserted = try await database.raw("""
-            INSERT INTO events (id, app_id, install_id, client_event_id, name, data, occurred_at, received_at,
-                                revenue_micros, revenue_currency, link_id, click_id, sequence)
-            VALUES (\(bind: event.id), \(bind: event.appId), \(bind: event.installId), \(bind: event.clientEventId), \(bind: event.name),
-                    \(bind: event.data), \(bind: event.occurredAt.epochMilliseconds), \(bind: event.receivedAt.epochMilliseconds),
-                    \(bind: event.revenueMicros), \(bind: event.revenueCurrency), \(bind: event.linkId), \(bind: event.clickId),
-                    \(bind: event.sequence))
-            ON CONFLICT (install_id, client_event_id) DO NOTHING RETURNING id
-            """).all()
-        if !inserted.isEmpty { return (event, false) }
-        guard let clientEventId = event.clientEventId,
-              let existing = try await database.raw("""
-                  SELECT * FROM events WHERE install_id = \(bind: event.installId) AND client_event_id = \(bind: clientEventId)
-                  """).first()
-        else {
+        guard let result = try await insertEvents([event]).first else {
             throw StoreError.corruptRecord("event \(event.id) was neither inserted nor found")
         }
-        return (try decodeEvent(existing), true)
+        return result
+    }
+
+    /// Stores a batch in one transaction, in order; an event whose install already has its client id
+    /// is not inserted and the stored one is returned instead (a retry), also within the batch.
+    ///
+    /// One multi-row `INSERT … ON CONFLICT DO NOTHING RETURNING id` per chunk keeps a group commit of
+    /// hundreds of events to a few statements; only the retries cost a read.
+    public func insertEvents(_ events: [EventRecord]) async throws -> [(event: EventRecord, duplicate: Bool)] {
+        guard !events.isEmpty else { return [] }
+        return try await provider.transaction { database in
+            var inserted: Set<String> = []
+            for chunk in events.chunked(into: 1000) {
+                var sql = SQLQueryString("""
+                    INSERT INTO events (id, app_id, install_id, client_event_id, name, data, occurred_at, received_at,
+                                        revenue_micros, revenue_currency, link_id, click_id, sequence) VALUES
+                    """)
+                for (index, event) in chunk.enumerated() {
+                    if index > 0 { sql.appendLiteral(",") }
+                    sql.appendInterpolation("""
+                         (\(bind: event.id), \(bind: event.appId), \(bind: event.installId), \(bind: event.clientEventId), \(bind: event.name), \
+                        \(bind: event.data), \(bind: event.occurredAt.epochMilliseconds), \(bind: event.receivedAt.epochMilliseconds), \
+                        \(bind: event.revenueMicros), \(bind: event.revenueCurrency), \(bind: event.linkId), \(bind: event.clickId), \
+                        \(bind: event.sequence))
+                        """ as SQLQueryString)
+                }
+                sql.appendLiteral(" ON CONFLICT (install_id, client_event_id) DO NOTHING RETURNING id")
+                for row in try await database.raw(sql).all() {
+                    inserted.insert(try row.decode(column: "id", as: String.self))
+                }
+            }
+            var results: [(event: EventRecord, duplicate: Bool)] = []
+            results.reserveCapacity(events.count)
+            for event in events {
+                if inserted.contains(event.id) {
+                    results.append((event, false))
+                    continue
+                }
+                guard let clientEventId = event.clientEventId,
+                      let existing = try await database.raw("""
+                          SELECT * FROM events WHERE install_id = \(bind: event.installId) AND client_event_id = \(bind: clientEventId)
+                          """).first()
+                else {
+                    throw StoreError.corruptRecord("event \(event.id) was neither inserted nor found")
+                }
+                results.append((try decodeEvent(existing), true))
+            }
+            return results
+        }
     }
 
     public func events(installId: String) async throws -> [EventRecord] {

@@ -17,6 +17,7 @@ extension SQLStorage {
     }
 
     public func updateLink(_ link: LinkRecord) async throws {
+        defer { catalogChanged() }
         let content = try encodeJSON(link.content)
         try await writeUnique(conflictField: "shortCode") { database in
             try await database.raw("""
@@ -99,7 +100,8 @@ extension SQLStorage {
     }
 
     public func deleteLink(id: String, appId: String) async throws -> Bool {
-        try await provider.transaction { database in
+        defer { catalogChanged() }
+        return try await provider.transaction { database in
             let deleted = try await database.raw("DELETE FROM links WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id").all()
             guard !deleted.isEmpty else { return false }
             try await database.raw("DELETE FROM clicks WHERE link_id = \(bind: id) AND app_id = \(bind: appId)").run()

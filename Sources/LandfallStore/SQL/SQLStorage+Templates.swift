@@ -14,6 +14,7 @@ extension SQLStorage {
     }
 
     public func updateTemplate(_ template: TemplateRecord) async throws {
+        defer { catalogChanged() }
         let defaults = try encodeJSON(template.defaults)
         try await writeUnique(conflictField: "slug") { database in
             try await database.raw("""
@@ -46,7 +47,8 @@ extension SQLStorage {
     }
 
     public func deleteTemplate(id: String, appId: String) async throws -> Bool {
-        try await provider.write { database in
+        defer { catalogChanged() }
+        return try await provider.write { database in
             !(try await database.raw("DELETE FROM templates WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id").all()).isEmpty
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import SQLKit
 
 /// ``LandfallStorage`` over SQL, one implementation for SQLite and PostgreSQL.
@@ -9,6 +10,7 @@ public final class SQLStorage: LandfallStorage {
     let provider: any SQLDatabaseProvider
     let encoder: JSONEncoder
     let decoder: JSONDecoder
+    private let catalogRevisionBox = NIOLockedValueBox<UInt64>(0)
 
     public init(provider: any SQLDatabaseProvider) {
         self.provider = provider
@@ -19,6 +21,14 @@ public final class SQLStorage: LandfallStorage {
     }
 
     public var engine: StorageEngine { provider.engine }
+
+    /// Moves whenever this process changes an app, a template or an existing link, so caches of
+    /// what a short URL resolves to know to read again.
+    public var catalogRevision: UInt64 { catalogRevisionBox.withLockedValue { $0 } }
+
+    func catalogChanged() {
+        catalogRevisionBox.withLockedValue { $0 &+= 1 }
+    }
 
     public func ping() async throws {
         _ = try await provider.read { database in try await database.raw("SELECT 1 AS one").first() }

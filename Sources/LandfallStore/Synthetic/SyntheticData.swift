@@ -1,0 +1,238 @@
+import Foundation
+import SQLKit
+
+/// Generates large, realistic catalogs and click histories inside the database itself, for
+/// benchmarks: a million links or ten million clicks take seconds, not a round trip per row.
+///
+/// Rows are numbered; everything about row `i` is derived from `i`, so a benchmark can build
+/// requests that hit (or miss) exactly the rows it seeded.
+public struct SyntheticData: Sendable {
+    /// What a seeded click looks like apart from its network: the device and its settings.
+    public struct DeviceProfile: Sendable, Hashable {
+        public var platform: String
+        public var userAgent: String
+        public var osVersion: String
+        public var deviceClass: String
+        public var screenWidth: Int
+        public var screenHeight: Int
+        public var timezone: String
+        public var language: String
+        public var acceptLanguage: String
+        /// The device signature the server would compute for this profile.
+        public var signature: String
+
+        public init(
+            platform: String, userAgent: String, osVersion: String, deviceClass: String, screenWidth: Int, screenHeight: Int,
+            timezone: String, language: String, acceptLanguage: String, signature: String
+        ) {
+            self.acceptLanguage = acceptLanguage
+            self.platform = platform
+            self.userAgent = userAgent
+            self.osVersion = osVersion
+            self.deviceClass = deviceClass
+            self.screenWidth = screenWidth
+            self.screenHeight = screenHeight
+            self.timezone = timezone
+            self.language = language
+            self.signature = signature
+        }
+    }
+
+    private let storage: SQLStorage
+
+    public init(storage: SQLStorage) {
+        self.storage = storage
+    }
+
+    /// The short code of seeded link `index`: 8 hex digits of a bijective scramble of the index, so
+    /// codes are unique, look random, and need no lookup table.
+    public static func shortCode(_ index: Int) -> String {
+        let scrambled = (UInt64(index) &* 2_654_435_761) % 4_294_967_296
+        let hex = String(scrambled, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
+    /// The destination of seeded link `index`.
+    public static func destination(_ index: Int) -> String { "https://example.com/p/\(index)" }
+
+    public static func linkId(_ index: Int) -> String { "synthetic-link-\(index)" }
+
+    /// The client address of seeded click `index` among `networks` distinct public /24 networks.
+    public static func ipAddress(click index: Int, networks: Int) -> String {
+        let network = (index &* 2_654_435_761) % max(1, networks)
+        return "\(11 + network % 89).\(network / 89 % 256).\(network / (89 * 256) % 256).\(index % 250 + 1)"
+    }
+
+    /// Inserts links `range` (numbered from 1) into `appId`, each redirecting to ``destination(_:)``.
+    public func insertLinks(appId: String, range: Range<Int>, createdAt: Date) async throws {
+        let marker = "__SYNTHETIC_INDEX__"
+        let content = try storage.encodeJSON(LinkContent(originalUrl: "https://example.com/p/" + marker, title: "Synthetic link"))
+        let parts = content.components(separatedBy: marker)
+        guard parts.count == 2 else { throw StoreError.corruptRecord("synthetic link content has no single index marker") }
+        let millis = createdAt.epochMilliseconds
+        let code: SQLQueryString
+        let sequence: SQLQueryString
+        switch storage.engine {
+        case .sqlite:
+            code = "printf('%08x', (i * 2654435761) % 4294967296)"
+            sequence = "WITH RECURSIVE seq(i) AS (SELECT \(bind: range.lowerBound) UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < \(bind: range.upperBound))"
+        case .postgres:
+            code = "lpad(to_hex((i * 2654435761) % 4294967296), 8, '0')"
+            sequence = ""
+        }
+        let from: SQLQueryString = storage.engine == .postgres
+            ? "FROM generate_series(\(bind: Int64(range.lowerBound)), \(bind: Int64(range.upperBound - 1))) AS seq(i)"
+            : "FROM seq"
+        try await storage.provider.transaction { database in
+            try await database.raw("""
+                \(sequence)
+                INSERT INTO links (id, app_id, short_code, template_id, template_slug, external_user_id, dedup_key,
+                                   is_active, expires_at, content, created_at, updated_at)
+                SELECT 'synthetic-link-' || i, \(bind: appId), \(code), NULL, NULL, NULL, NULL,
+                       \(bind: true), NULL, \(bind: parts[0]) || i || \(bind: parts[1]), \(bind: millis), \(bind: millis)
+                \(from)
+                """).run()
+        }
+    }
+
+    /// Inserts clicks `range` (numbered from 1) spread evenly over `period`, on links 1…`linkCount`,
+    /// from `networks` distinct /24 networks and the given device profiles in turn, with the matching
+    /// keys the server would store. The clicks are marked as already counted in the population
+    /// statistics, which are rebuilt from the table (see ``rebuildStatistics(appId:)``).
+    public func insertClicks(
+        appId: String, range: Range<Int>, linkCount: Int, period: ClosedRange<Date>, networks: Int, profiles: [DeviceProfile]
+    ) async throws {
+        guard !profiles.isEmpty, linkCount > 0 else { return }
+        let start = period.lowerBound.epochMilliseconds
+        let span = max(1, period.upperBound.epochMilliseconds - start)
+        let count = Int64(max(1, range.count))
+        let networkCount = Int64(max(1, networks))
+        try await storage.provider.transaction { database in
+            try await database.raw("DROP TABLE IF EXISTS synthetic_profiles").run()
+            try await database.raw("""
+                CREATE TEMPORARY TABLE synthetic_profiles (
+                    n BIGINT PRIMARY KEY, platform TEXT, user_agent TEXT, os_version TEXT, device_class TEXT,
+                    screen_width INTEGER, screen_height INTEGER, timezone TEXT, language TEXT, accept_language TEXT, signature TEXT)
+                """).run()
+            for (index, profile) in profiles.enumerated() {
+                try await database.raw("""
+                    INSERT INTO synthetic_profiles VALUES (\(bind: Int64(index)), \(bind: profile.platform), \(bind: profile.userAgent),
+                        \(bind: profile.osVersion), \(bind: profile.deviceClass), \(bind: profile.screenWidth), \(bind: profile.screenHeight),
+                        \(bind: profile.timezone), \(bind: profile.language), \(bind: profile.acceptLanguage), \(bind: profile.signature))
+                    """).run()
+            }
+            // n: the click's network; the address and its /24 are built from it as ipAddress(click:networks:) does.
+            let network: SQLQueryString = "((i * 2654435761) % \(unsafeRaw: String(networkCount)))"
+            let octets: SQLQueryString = """
+                CAST(11 + \(network) % 89 AS TEXT) || '.' || CAST(\(network) / 89 % 256 AS TEXT) || '.' || CAST(\(network) / 22784 % 256 AS TEXT)
+                """
+            let sequence: SQLQueryString
+            let from: SQLQueryString
+            switch storage.engine {
+            case .sqlite:
+                sequence = "WITH RECURSIVE seq(i) AS (SELECT \(bind: range.lowerBound) UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < \(bind: range.upperBound))"
+                from = "FROM seq JOIN synthetic_profiles p ON p.n = i % \(unsafeRaw: String(profiles.count))"
+            case .postgres:
+                sequence = ""
+                from = """
+                    FROM generate_series(\(bind: Int64(range.lowerBound)), \(bind: Int64(range.upperBound - 1))) AS seq(i)
+                    JOIN synthetic_profiles p ON p.n = i % \(unsafeRaw: String(profiles.count))
+                    """
+            }
+            try await database.raw("""
+                \(sequence)
+                INSERT INTO clicks (id, app_id, link_id, clicked_at, click_token, ip_address, user_agent, platform, os_version,
+                                    device_class, device_model, browser, in_app_browser, accept_language, referrer, country, is_bot,
+                                    bot_name, screen_width, screen_height, timezone, language, ip_prefix, signature,
+                                    client_os_version, client_device_model)
+                SELECT 'synthetic-click-' || i, \(bind: appId), 'synthetic-link-' || (1 + (i * 7919) % \(unsafeRaw: String(linkCount))),
+                       \(bind: start) + ((i - \(bind: Int64(range.lowerBound))) * \(bind: span)) / \(bind: count),
+                       'synthetic-token-' || i, \(octets) || '.' || CAST(i % 250 + 1 AS TEXT), p.user_agent, p.platform, p.os_version,
+                       p.device_class, NULL, NULL, NULL, p.accept_language, NULL, NULL, \(bind: false),
+                       NULL, p.screen_width, p.screen_height, p.timezone, p.language, \(octets) || '.0/24', p.signature,
+                       NULL, NULL
+                \(from)
+                """).run()
+            try await database.raw("DROP TABLE synthetic_profiles").run()
+        }
+    }
+
+    /// Seeded clicks grouped by everything the population statistics look at except the network,
+    /// with their number, so the caller can count them the way the server does.
+    public struct DeviceGroup: Sendable {
+        public var platform: String
+        public var day: Int64
+        public var userAgent: String?
+        public var osVersion: String?
+        public var screenWidth: Int?
+        public var screenHeight: Int?
+        public var timezone: String?
+        public var language: String?
+        public var acceptLanguage: String?
+        public var clicks: Int
+    }
+
+    public func deviceGroups(appId: String) async throws -> [DeviceGroup] {
+        try await storage.provider.read { database in
+            try await database.raw("""
+                SELECT platform, clicked_at / 86400000 AS day, user_agent, os_version, screen_width, screen_height, timezone,
+                       language, accept_language, COUNT(*) AS clicks
+                FROM clicks WHERE app_id = \(bind: appId) AND is_bot = \(bind: false)
+                GROUP BY platform, clicked_at / 86400000, user_agent, os_version, screen_width, screen_height, timezone, language, accept_language
+                """).all().map { row in
+                DeviceGroup(
+                    platform: try row.decode(column: "platform", as: String.self),
+                    day: try row.decode(column: "day", as: Int64.self),
+                    userAgent: try row.decode(column: "user_agent", as: String?.self),
+                    osVersion: try row.decode(column: "os_version", as: String?.self),
+                    screenWidth: try row.decode(column: "screen_width", as: Int?.self),
+                    screenHeight: try row.decode(column: "screen_height", as: Int?.self),
+                    timezone: try row.decode(column: "timezone", as: String?.self),
+                    language: try row.decode(column: "language", as: String?.self),
+                    acceptLanguage: try row.decode(column: "accept_language", as: String?.self),
+                    clicks: Int(try row.decode(column: "clicks", as: Int64.self))
+                )
+            }
+        }
+    }
+
+    /// Counts the seeded clicks' networks per day into the population statistics, in one statement.
+    public func insertNetworkStatistics(appId: String, factor: String) async throws {
+        try await storage.provider.transaction { database in
+            try await database.raw("""
+                INSERT INTO click_stats (app_id, platform, day, factor, value, clicks)
+                SELECT app_id, platform, clicked_at / 86400000, \(bind: factor), ip_prefix, COUNT(*)
+                FROM clicks WHERE app_id = \(bind: appId) AND is_bot = \(bind: false) AND ip_prefix IS NOT NULL
+                GROUP BY app_id, platform, clicked_at / 86400000, ip_prefix
+                ON CONFLICT (app_id, platform, factor, value, day) DO UPDATE SET clicks = click_stats.clicks + excluded.clicks
+                """).run()
+        }
+    }
+
+    /// Forgets the population statistics of `appId` (before recounting a grown history).
+    public func clearStatistics(appId: String) async throws {
+        try await storage.provider.write { database in
+            try await database.raw("DELETE FROM click_stats WHERE app_id = \(bind: appId)").run()
+        }
+    }
+
+    /// Rows in `table` (`clicks` or `events`), optionally leaving out the generated ones.
+    public func countRows(_ table: String, excludingSynthetic: Bool) async throws -> Int {
+        guard ["clicks", "events", "installs", "links"].contains(table) else {
+            throw StoreError.corruptRecord("no countable table \(table)")
+        }
+        let filter: SQLQueryString = excludingSynthetic ? " WHERE id NOT LIKE 'synthetic-%'" : ""
+        return try await storage.provider.read { database in
+            guard let row = try await database.raw("SELECT COUNT(*) AS count FROM \(unsafeRaw: table)\(filter)").first() else { return 0 }
+            return Int(try row.decode(column: "count", as: Int64.self))
+        }
+    }
+
+    /// Up to `limit` install ids, newest first.
+    public func installIds(limit: Int) async throws -> [String] {
+        try await storage.provider.read { database in
+            try await database.raw("SELECT id FROM installs ORDER BY created_at DESC LIMIT \(bind: limit)").all()
+                .map { try $0.decode(column: "id", as: String.self) }
+        }
+    }
+}
