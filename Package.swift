@@ -82,6 +82,7 @@ let package = Package(
             dependencies: ["LandfallAttribution"],
             swiftSettings: swiftSettings
         ),
+        .target(name: "LandfallLocalPostgres", swiftSettings: swiftSettings),
         .executableTarget(
             name: "landfall",
             dependencies: [
@@ -101,6 +102,7 @@ let package = Package(
             name: "LandfallTestSupport",
             dependencies: [
                 "LandfallStore",
+                "LandfallLocalPostgres",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallLocalPostgres
 import LandfallStore
 import Logging
 
@@ -38,7 +39,7 @@ public enum TestDatabases {
         switch engine {
         case .sqlite:
             _ = abandonedSQLiteDirectoriesRemoved
-            let directory = try TestCleanup.makeTemporaryDirectory(prefix: sqliteDirectoryPrefix)
+            let directory = try ExitCleanup.makeTemporaryDirectory(prefix: sqliteDirectoryPrefix)
             return .sqlite(path: directory.appendingPathComponent("landfall.sqlite").path)
         case .postgres:
             return try await TestPostgres.freshDatabase()
@@ -49,7 +50,7 @@ public enum TestDatabases {
 
     /// Removes, once per process, the SQLite directories of test runs that crashed before their `atexit`.
     private static let abandonedSQLiteDirectoriesRemoved: Void = {
-        for directory in TestCleanup.abandonedDirectories(prefix: sqliteDirectoryPrefix) {
+        for directory in ExitCleanup.abandonedDirectories(prefix: sqliteDirectoryPrefix) {
             try? FileManager.default.removeItem(at: directory)
         }
     }()

@@ -25,7 +25,7 @@ struct SubprocessFailure: Error, CustomStringConvertible {
     }
 }
 
-/// Runs external commands (initdb, pg_ctl, useradd) with Foundation's `Process` without blocking
+/// Runs external commands (initdb, pg_ctl, createdb, useradd) with Foundation's `Process` without blocking
 /// the cooperative thread pool: completion arrives through `terminationHandler`.
 enum Subprocess {
     /// `executable arguments`, or `runuser -u USER -- executable arguments` when `user` is set.

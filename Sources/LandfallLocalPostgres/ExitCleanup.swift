@@ -8,14 +8,17 @@ import Musl
 import Darwin
 #endif
 
-/// What the test process leaves behind and removes when it exits: temporary directories and the
-/// PostgreSQL cluster living in one of them.
+/// What a process leaves behind and removes when it exits: temporary directories and the
+/// PostgreSQL clusters living in them.
 ///
 /// Tests share these across the whole process (one cluster serves every test), so no test can
-/// clean up after itself; an `atexit` handler does it once instead.
-enum TestCleanup {
+/// clean up after itself; an `atexit` handler does it once instead. A cluster stopped explicitly
+/// (``LocalPostgresCluster/stop(removingDirectory:)``) is taken off the list first.
+///
+/// `package`, not public: the test support's SQLite directories use it too.
+package enum ExitCleanup {
     /// A cluster to stop before its directory is removed.
-    struct Cluster: Sendable {
+    struct Cluster: Sendable, Hashable {
         var dataDirectory: URL
         var pgCtl: URL
         var serverUser: ServerUser?
@@ -30,15 +33,16 @@ enum TestCleanup {
 
     /// Registers the handler the first time anything is recorded; `static let` initialisation runs once.
     private static let handlerRegistration: Void = {
-        atexit { TestCleanup.runAtExit() }
+        atexit { ExitCleanup.runAtExit() }
     }()
 
-    /// Creates a new directory `PREFIX-PID-RANDOM` in the temporary directory, removed when the process exits.
+    /// Creates a new directory `PREFIX-PID-RANDOM` in `parent` (the temporary directory by default),
+    /// removed when the process exits.
     ///
     /// The process id in the name lets a later run recognise the directories of a run that crashed
     /// before its `atexit` handler ran (see ``abandonedDirectories(prefix:)``).
-    static func makeTemporaryDirectory(prefix: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory
+    package static func makeTemporaryDirectory(prefix: String, in parent: URL? = nil) throws -> URL {
+        let directory = (parent ?? FileManager.default.temporaryDirectory)
             .appendingPathComponent("\(prefix)-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700]
@@ -47,9 +51,9 @@ enum TestCleanup {
         return directory
     }
 
-    /// Directories made by ``makeTemporaryDirectory(prefix:)`` in processes that no longer exist.
-    static func abandonedDirectories(prefix: String) -> [URL] {
-        let temporary = FileManager.default.temporaryDirectory
+    /// Directories made by ``makeTemporaryDirectory(prefix:in:)`` in processes that no longer exist.
+    package static func abandonedDirectories(prefix: String, in parent: URL? = nil) -> [URL] {
+        let temporary = parent ?? FileManager.default.temporaryDirectory
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
         return names.compactMap { name in
             guard name.hasPrefix(prefix + "-"),
@@ -63,7 +67,7 @@ enum TestCleanup {
     }
 
     /// Removes `directory` and everything in it when the process exits.
-    static func removeAtExit(_ directory: URL) {
+    package static func removeAtExit(_ directory: URL) {
         _ = handlerRegistration
         state.withLock { $0.directories.append(directory) }
     }
@@ -72,6 +76,15 @@ enum TestCleanup {
     static func stopAtExit(_ cluster: Cluster) {
         _ = handlerRegistration
         state.withLock { $0.clusters.append(cluster) }
+    }
+
+    /// Takes a cluster that was stopped explicitly off the list, with its directory: the caller
+    /// either removed that already or wants to keep it.
+    static func forget(_ cluster: Cluster, directory: URL) {
+        state.withLock { state in
+            state.clusters.removeAll { $0 == cluster }
+            state.directories.removeAll { $0 == directory }
+        }
     }
 
     private static func runAtExit() {

@@ -8,19 +8,20 @@ import Musl
 import Darwin
 #endif
 
-/// What the host provides for a test cluster: the server binaries, a user to run them as, a port.
-extension TestPostgres {
+/// What the host provides for a cluster: the server binaries, a user to run them as, a port.
+extension LocalPostgres {
     /// The directory holding `initdb`, `pg_ctl` and `postgres`.
     struct Binaries: Sendable {
         var directory: URL
 
         var initdb: URL { directory.appendingPathComponent("initdb") }
         var pgCtl: URL { directory.appendingPathComponent("pg_ctl") }
+        var createdb: URL { directory.appendingPathComponent("createdb") }
 
         static let names = ["initdb", "pg_ctl", "postgres"]
 
-        /// The first `PATH` directory holding all three binaries, else the highest version under
-        /// `/usr/lib/postgresql/*/bin` (Debian keeps them out of `PATH`).
+        /// The first `PATH` directory holding all three binaries (followed to where links point),
+        /// else the highest version under `/usr/lib/postgresql/*/bin` (Debian keeps them out of `PATH`).
         static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Binaries {
             let pathDirectories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
             let versionRoot = "/usr/lib/postgresql"
@@ -29,11 +30,16 @@ extension TestPostgres {
                 .reversed()
                 .map { "\(versionRoot)/\($0)/bin" }
             for directory in pathDirectories + versions where containsServer(directory) {
+                // A PATH directory may hold only links to the server programs (/usr/local/bin/initdb →
+                // /usr/lib/postgresql/15/bin/initdb); their real directory has the clients too.
+                let resolved = URL(fileURLWithPath: "\(directory)/initdb").resolvingSymlinksInPath().deletingLastPathComponent()
+                if containsServer(resolved.path) { return Binaries(directory: resolved) }
                 return Binaries(directory: URL(fileURLWithPath: directory, isDirectory: true))
             }
-            throw TestPostgresError(
+            throw LocalPostgresError(
                 "PostgreSQL's server binaries (initdb, pg_ctl, postgres) are not in PATH or /usr/lib/postgresql/*/bin. "
-                    + "Run scripts/install-test-deps to install them; the storage and scale-out tests need a real PostgreSQL."
+                    + "Run scripts/install-test-deps (for the tests) or scripts/bench (for the benchmarks) to install them, "
+                    + "or apt-get install -y postgresql."
             )
         }
 
@@ -50,7 +56,7 @@ extension TestPostgres {
     /// The user to run `initdb` and `postgres` as, or nil when the process may run them itself.
     ///
     /// Both refuse to run as root. Debian's postgresql package creates a `postgres` user; without
-    /// it a system user `landfall-test` is created once.
+    /// it a system user `landfall-test` is created once (the name predates the benchmarks' use).
     static func serverUser() async throws -> ServerUser? {
         guard getuid() == 0 else { return nil }
         if let user = lookUpUser("postgres") { return user }
@@ -61,7 +67,7 @@ extension TestPostgres {
             try await Subprocess.run(URL(fileURLWithPath: useradd), ["-r", "-M", "-s", "/usr/sbin/nologin", fallback])
         }
         guard let user = lookUpUser(fallback) else {
-            throw TestPostgresError("running as root, and neither the postgres user nor \(fallback) exists to run PostgreSQL as")
+            throw LocalPostgresError("running as root, and neither the postgres user nor \(fallback) exists to run PostgreSQL as")
         }
         return user
     }
@@ -78,7 +84,7 @@ extension TestPostgres {
     /// Hands `directory` to the server user, who must create the cluster and its socket there.
     static func giveOwnership(of directory: URL, to user: ServerUser) throws {
         guard chown(directory.path, user.uid, user.gid) == 0 else {
-            throw TestPostgresError("chown \(directory.path) to \(user.name) failed: errno \(errno)")
+            throw LocalPostgresError("chown \(directory.path) to \(user.name) failed: errno \(errno)")
         }
     }
 
@@ -91,7 +97,7 @@ extension TestPostgres {
         #else
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #endif
-        guard descriptor >= 0 else { throw TestPostgresError("socket() failed: errno \(errno)") }
+        guard descriptor >= 0 else { throw LocalPostgresError("socket() failed: errno \(errno)") }
         defer { close(descriptor) }
 
         var address = sockaddr_in()
@@ -102,14 +108,14 @@ extension TestPostgres {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
-        guard bound == 0 else { throw TestPostgresError("bind(127.0.0.1:0) failed: errno \(errno)") }
+        guard bound == 0 else { throw LocalPostgresError("bind(127.0.0.1:0) failed: errno \(errno)") }
 
         var assigned = sockaddr_in()
         var assignedLength = length
         let named = withUnsafeMutablePointer(to: &assigned) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &assignedLength) }
         }
-        guard named == 0 else { throw TestPostgresError("getsockname failed: errno \(errno)") }
+        guard named == 0 else { throw LocalPostgresError("getsockname failed: errno \(errno)") }
         return Int(UInt16(bigEndian: assigned.sin_port))
     }
 }
