@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "LandfallStore", targets: ["LandfallStore"]),
         .library(name: "LandfallServer", targets: ["LandfallServer"]),
         .executable(name: "landfall", targets: ["landfall"]),
+        .executable(name: "landfall-reference", targets: ["landfall-reference"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -83,6 +84,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "LandfallLocalPostgres", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "landfall-reference",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "landfall",
             dependencies: [
