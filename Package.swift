@@ -84,6 +84,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "LandfallLocalPostgres", swiftSettings: swiftSettings),
+        .target(name: "LandfallBench", swiftSettings: swiftSettings),
         .executableTarget(
             name: "landfall-reference",
             dependencies: [
@@ -99,6 +100,8 @@ let package = Package(
             dependencies: [
                 "LandfallServer",
                 "LandfallSimulator",
+                "LandfallBench",
+                "LandfallLocalPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -118,6 +121,19 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             path: "Tests/LandfallTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LandfallBenchTests",
+            dependencies: [
+                "LandfallBench",
+                "LandfallLocalPostgres",
+                // Not imported: listed so that the reference server is built before these tests run it.
+                "landfall-reference",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
