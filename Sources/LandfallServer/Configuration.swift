@@ -44,7 +44,7 @@ public struct ServerConfiguration: Sendable {
         clickBufferCapacity: Int = 10_000,
         attribution: AttributionConfiguration = AttributionConfiguration(),
         statisticsInterval: Duration = .seconds(5),
-        linkCacheCapacity: Int = 100_000,
+        linkCacheCapacity: Int = 50_000,
         linkCacheTimeToLive: Duration = .seconds(5)
     ) {
         self.host = host

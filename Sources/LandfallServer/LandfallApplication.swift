@@ -46,7 +46,7 @@ public func buildApplication(
     let lookup = LinkLookup(
         storage: storage,
         links: ExpiringCache(capacity: configuration.linkCacheCapacity, timeToLive: configuration.linkCacheTimeToLive, revision: catalogRevision),
-        hosts: ExpiringCache(capacity: 10_000, timeToLive: configuration.linkCacheTimeToLive, revision: catalogRevision)
+        apps: ExpiringCache(capacity: 10_000, timeToLive: configuration.linkCacheTimeToLive, revision: catalogRevision)
     )
     let adminTokenHash = NIOLockedValueBox<String?>(nil)
     let authenticator = Authenticator(

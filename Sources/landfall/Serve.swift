@@ -30,7 +30,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Header carrying the visitor's country code from a trusted CDN, e.g. CF-IPCountry (env LANDFALL_COUNTRY_HEADER; needs --trust-proxy)")
     var countryHeader: String?
 
-    @Option(help: "Resolved links kept in memory for redirects, 0 for none (env LANDFALL_LINK_CACHE_SIZE; default 100000)")
+    @Option(help: "Resolved links kept in memory for redirects, 0 for none (env LANDFALL_LINK_CACHE_SIZE; default 50000)")
     var linkCacheSize: Int?
 
     @Option(help: "Seconds a cached link is trusted before it is read again; bounds how long an edit made through another server takes to show (env LANDFALL_LINK_CACHE_TTL; default 5)")
@@ -78,7 +78,7 @@ struct Serve: AsyncParsableCommand {
             migrate: migrate || Environment.flag("LANDFALL_MIGRATE"),
             publicURL: publicUrl ?? Environment.value("LANDFALL_PUBLIC_URL"),
             countryHeader: countryHeader ?? Environment.value("LANDFALL_COUNTRY_HEADER"),
-            linkCacheCapacity: resolvedLinkCacheSize() ?? 100_000,
+            linkCacheCapacity: resolvedLinkCacheSize() ?? 50_000,
             linkCacheTimeToLive: .seconds(resolvedLinkCacheTTL() ?? 5)
         )
         let host = configuration.host

@@ -51,9 +51,11 @@ struct DeviceReading: Sendable {
         self.platform = platform
     }
 
-    init(userAgent: String?) {
+    /// - Parameter parsed: `userAgent` already parsed by ``UserAgentParser/parse(_:)`` (a caller
+    ///   that memoises parsing passes it); parsed here when nil.
+    init(userAgent: String?, parsed: UserAgentInfo? = nil) {
         let userAgent = userAgent ?? ""
-        let info = UserAgentParser.parse(userAgent)
+        let info = parsed ?? UserAgentParser.parse(userAgent)
         platform = info.platform
         osVersion = info.osVersion
         deviceModel = info.deviceModel

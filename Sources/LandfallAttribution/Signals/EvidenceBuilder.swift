@@ -29,6 +29,8 @@ public enum EvidenceBuilder {
     ///   - platformVersion: the beacon's `navigator.userAgentData` platform version (Chromium),
     ///     the only source of the Android version once Chrome's user agent says "Android 10; K".
     ///   - deviceModel: the beacon's `navigator.userAgentData` model, for the same reason.
+    ///   - parsedUserAgent: `userAgent` as ``UserAgentParser/parse(_:)`` reads it, when the caller
+    ///     already has it.
     public static func click(
         id: String,
         clickedAt: Date,
@@ -41,9 +43,10 @@ public enum EvidenceBuilder {
         acceptLanguage: String?,
         platformOverride: String?,
         platformVersion: String? = nil,
-        deviceModel: String? = nil
+        deviceModel: String? = nil,
+        parsedUserAgent: UserAgentInfo? = nil
     ) -> ClickEvidence {
-        var device = DeviceReading(userAgent: userAgent)
+        var device = DeviceReading(userAgent: userAgent, parsed: parsedUserAgent)
         if let override = DevicePlatform(reportedName: platformOverride) {
             device.override(platform: override)
         }

@@ -5,13 +5,16 @@ import LandfallStore
 /// How stored clicks become engine evidence, and the matching keys a click is stored with.
 enum ClickEvidenceMapping {
     static func evidence(_ click: ClickRecord) -> ClickEvidence {
-        EvidenceBuilder.click(
+        // The beacon's language, else the header's preferred one (what the builder would pick), memoised.
+        let language = LanguageTag.normalize(click.signals.language) ?? click.acceptLanguage.flatMap { HeaderMemos.preferredLanguage($0) }
+        return EvidenceBuilder.click(
             id: click.id, clickedAt: click.clickedAt, userAgent: click.userAgent, ipAddress: click.ipAddress,
             screenWidth: click.signals.screenWidth, screenHeight: click.signals.screenHeight,
-            timezone: click.signals.timezone, language: click.signals.language, acceptLanguage: click.acceptLanguage,
+            timezone: click.signals.timezone, language: language, acceptLanguage: nil,
             // The stored platform is the user agent's, or what the page corrected it to.
             platformOverride: click.platform,
-            platformVersion: click.signals.platformVersion, deviceModel: click.signals.deviceModel
+            platformVersion: click.signals.platformVersion, deviceModel: click.signals.deviceModel,
+            parsedUserAgent: click.userAgent.map { HeaderMemos.userAgent($0) }
         )
     }
 

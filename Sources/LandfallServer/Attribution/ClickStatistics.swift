@@ -92,16 +92,17 @@ public final class ClickStatistics: Service, Sendable {
     }
 
     public func run() async throws {
-        await cancelWhenGracefulShutdown {
-            if let schemaReady = self.schemaReady, await !schemaReady.wait() { return }
-            while !Task.isCancelled {
-                do {
-                    try await self.catchUp()
-                } catch {
-                    self.logger.error("click statistics update failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
-                }
-                do { try await Task.sleep(for: self.interval) } catch { return }
+        if let schemaReady, await !(cancelWhenGracefulShutdown { await schemaReady.wait() } ?? false) { return }
+        // Only the wait between rounds is cut short by a graceful shutdown: a round in progress
+        // finishes its transaction instead of being cancelled halfway through it.
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            do {
+                try await catchUp()
+            } catch {
+                logger.error("click statistics update failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
             }
+            let interval = self.interval
+            guard (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }) != nil else { return }
         }
     }
 }

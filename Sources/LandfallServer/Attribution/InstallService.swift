@@ -96,7 +96,8 @@ struct InstallService: Sendable {
                 fetched[click.id] = click
             }
         }
-        let candidates = try await withinLinkWindows(fetched.values.filter { !excluded.contains($0.id) }, appId: app.id, at: evidence.reportedAt)
+        // The store leaves out clicks older than their own link's window.
+        let candidates = fetched.values.filter { !excluded.contains($0.id) }.sorted { $0.id < $1.id }
         let values = Factor.counted.compactMap { factor in factor.value(of: evidence).map { (factor: factor.rawValue, value: $0) } }
         let population = try await storage.population(
             appId: app.id, platform: platform, fromDay: ClickStatistics.day(of: since), toDay: ClickStatistics.day(of: evidence.reportedAt), values: values
@@ -108,20 +109,6 @@ struct InstallService: Sendable {
             population: StoredPopulation(population: population), window: window
         )
         return (decision, decision.clickId.flatMap { id in candidates.first { $0.id == id } })
-    }
-
-    /// A link may shorten the app's window; its clicks older than that never match.
-    private func withinLinkWindows(_ clicks: [ClickRecord], appId: String, at date: Date) async throws -> [ClickRecord] {
-        var windows: [String: Int?] = [:]
-        var kept: [ClickRecord] = []
-        for click in clicks {
-            if windows[click.linkId] == nil {
-                windows[click.linkId] = try await storage.link(id: click.linkId, appId: appId)?.content.attributionWindowHours
-            }
-            if let hours = windows[click.linkId] ?? nil, date.timeIntervalSince(click.clickedAt) > TimeInterval(hours) * 3600 { continue }
-            kept.append(click)
-        }
-        return kept
     }
 
     private func outcome(_ install: InstallRecord, app: AppRecord, click: ClickRecord? = nil) async throws -> Outcome {

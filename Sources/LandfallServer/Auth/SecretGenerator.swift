@@ -28,8 +28,29 @@ enum SecretGenerator {
         return String(characters)
     }
 
-    static func identifier() -> String {
-        UUID().uuidString.lowercased()
+    /// A time-ordered UUID (version 7, RFC 9562): 48 bits of Unix milliseconds, then 74 random
+    /// bits. Rows are written in roughly key order, so the primary-key B-trees of clicks, installs
+    /// and events grow at their right edge instead of splitting pages all over a large index.
+    static func identifier(at date: Date = Date()) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let milliseconds = UInt64(max(0, date.timeIntervalSince1970 * 1000))
+        let high = generator.next() as UInt64
+        let low = generator.next() as UInt64
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: milliseconds >> (8 * (5 - index))) }
+        for index in 6..<8 { bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * index)) }
+        for index in 8..<16 { bytes[index] = UInt8(truncatingIfNeeded: low >> (8 * (index - 8))) }
+        bytes[6] = 0x70 | (bytes[6] & 0x0F)
+        bytes[8] = 0x80 | (bytes[8] & 0x3F)
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if [4, 6, 8, 10].contains(index) { text.append(UInt8(ascii: "-")) }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     static func sha256Hex(_ text: String) -> String {

@@ -103,18 +103,15 @@ public final class ClickRecorder: Service, Sendable {
     }
 
     public func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    try await Task.sleep(for: self.flushInterval)
-                } catch {
-                    return
-                }
-                do {
-                    try await self.flush()
-                } catch {
-                    self.logger.error("click batch write failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
-                }
+        // Only the wait between batches is cut short by a graceful shutdown: a batch being written
+        // commits instead of being cancelled halfway through its transaction.
+        let interval = flushInterval
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            guard (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }) != nil else { break }
+            do {
+                try await flush()
+            } catch {
+                logger.error("click batch write failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
             }
         }
         try await flush()

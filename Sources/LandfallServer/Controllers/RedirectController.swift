@@ -46,14 +46,14 @@ struct RedirectController: Sendable {
         }
 
         let userAgentText = request.headers[.userAgent] ?? ""
-        let userAgent = UserAgentParser.parse(userAgentText)
+        let userAgent = HeaderMemos.userAgent(userAgentText)
         let isHuman = userAgent.bot == nil
         // HEAD is what link checkers send; only a GET is a visit worth a click and a token.
         let clickToken = isHead ? nil : SecretGenerator.clickToken()
         let acceptLanguage = request.headers[.acceptLanguage]
         let country = countryCode(request)
         let visit = RedirectPlanner.Visit(
-            userAgent: userAgent, country: country, languages: Self.languages(acceptLanguage),
+            userAgent: userAgent, country: country, languages: acceptLanguage.map { HeaderMemos.primaryLanguages($0) } ?? [],
             query: Self.incomingQuery(request), clickToken: isHuman ? clickToken : nil, shortURL: links.url(for: link, app: app)
         )
         let plan = planner.plan(link: link, app: app, visit: visit)

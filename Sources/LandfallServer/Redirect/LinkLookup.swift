@@ -10,7 +10,8 @@ struct LinkLookup: Sendable {
 
     let storage: any LandfallStorage
     let links: ExpiringCache<LinkKey, ResolvedLink>
-    let hosts: ExpiringCache<String, AppRecord>
+    /// Apps by `host:NAME` and by `id:ID`.
+    let apps: ExpiringCache<String, AppRecord>
 
     struct ResolvedLink: Sendable {
         var link: LinkRecord
@@ -38,17 +39,27 @@ struct LinkLookup: Sendable {
             return try await storage.link(shortCode: code, appId: app.id).map { ResolvedLink(link: $0, app: app) }
         }
         let candidates = try await storage.links(shortCode: code)
-        guard candidates.count == 1, let link = candidates.first, let app = try await storage.app(id: link.appId) else {
+        guard candidates.count == 1, let link = candidates.first, let app = try await app(id: link.appId) else {
             return nil
         }
         return ResolvedLink(link: link, app: app)
     }
 
+    private func app(id: String) async throws -> AppRecord? {
+        let key = "id:" + id
+        if let cached = apps.value(for: key) { return cached }
+        let revision = apps.revisionBeforeRead()
+        guard let app = try await storage.app(id: id) else { return nil }
+        apps.store(app, for: key, readAt: revision)
+        return app
+    }
+
     private func app(forHost host: String) async throws -> AppRecord? {
-        if let cached = hosts.value(for: host) { return cached }
-        let revision = hosts.revisionBeforeRead()
+        let key = "host:" + host
+        if let cached = apps.value(for: key) { return cached }
+        let revision = apps.revisionBeforeRead()
         guard let app = try await storage.app(forHost: host) else { return nil }
-        hosts.store(app, for: host, readAt: revision)
+        apps.store(app, for: key, readAt: revision)
         return app
     }
 }

@@ -28,32 +28,54 @@ extension SQLStorage {
         try await candidates(appId: appId, platform: platform, keyColumn: "signature", key: signature, since: since, until: until, limit: limit)
     }
 
-    /// Unconsumed human clicks by one indexed key column; the column name is one of two constants.
+    /// Unconsumed human clicks by one indexed key column, newest first, leaving out those older than
+    /// their own link's attribution window; the column name is one of two constants.
+    ///
+    /// The link window is checked in the same query (one primary-key probe per row) rather than by
+    /// a read per candidate's link afterwards.
     private func candidates(appId: String, platform: String, keyColumn: String, key: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord] {
-        try await provider.read { database in
+        let linkWindowHours: SQLQueryString = switch provider.engine {
+        case .sqlite: "json_extract(links.content, '$.attributionWindowHours')"
+        case .postgres: "CAST(CAST(links.content AS jsonb) ->> 'attributionWindowHours' AS BIGINT)"
+        }
+        let untilMilliseconds = until.epochMilliseconds
+        return try await provider.read { database in
             try await database.raw("""
-                SELECT * FROM clicks WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND \(ident: keyColumn) = \(bind: key)
-                AND clicked_at >= \(bind: since.epochMilliseconds) AND clicked_at <= \(bind: until.epochMilliseconds)
-                AND install_id IS NULL AND is_bot = \(bind: false)
-                ORDER BY clicked_at DESC LIMIT \(bind: limit)
+                SELECT clicks.* FROM clicks LEFT JOIN links ON links.id = clicks.link_id
+                WHERE clicks.app_id = \(bind: appId) AND clicks.platform = \(bind: platform) AND clicks.\(ident: keyColumn) = \(bind: key)
+                AND clicks.clicked_at >= \(bind: since.epochMilliseconds) AND clicks.clicked_at <= \(bind: untilMilliseconds)
+                AND clicks.install_id IS NULL AND clicks.is_bot = \(bind: false)
+                AND (\(linkWindowHours) IS NULL OR clicks.clicked_at >= \(bind: untilMilliseconds) - \(linkWindowHours) * 3600000)
+                ORDER BY clicks.clicked_at DESC LIMIT \(bind: limit)
                 """).all().map(decodeClick)
         }
     }
 
     public func population(appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]) async throws -> ClickPopulation {
         let wanted = [(factor: Self.totalFactor, value: "")] + values
+        // One indexed read for all values: each (factor, value) pair is a short range of the key.
+        var pairs = SQLQueryString("")
+        for (index, pair) in wanted.enumerated() {
+            if index > 0 { pairs.appendLiteral(" OR ") }
+            pairs.appendInterpolation("(factor = \(bind: pair.factor) AND value = \(bind: pair.value))" as SQLQueryString)
+        }
         return try await provider.read { database in
             var counts: [String: [String: Int]] = [:]
             var total = 0
-            // One indexed range sum per value: a handful of small reads, whatever the click volume.
-            for (factor, value) in wanted {
-                let row = try await database.raw("""
-                    SELECT CAST(COALESCE(SUM(clicks), 0) AS BIGINT) AS clicks FROM click_stats
-                    WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND factor = \(bind: factor)
-                    AND value = \(bind: value) AND day >= \(bind: fromDay) AND day <= \(bind: toDay)
-                    """).first()
-                let count = Int(try row?.decode(column: "clicks", as: Int64.self) ?? 0)
+            let rows = try await database.raw("""
+                SELECT factor, value, CAST(SUM(clicks) AS BIGINT) AS clicks FROM click_stats
+                WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND (\(pairs))
+                AND day >= \(bind: fromDay) AND day <= \(bind: toDay)
+                GROUP BY factor, value
+                """).all()
+            for row in rows {
+                let factor = try row.decode(column: "factor", as: String.self)
+                let value = try row.decode(column: "value", as: String.self)
+                let count = Int(try row.decode(column: "clicks", as: Int64.self))
                 if factor == Self.totalFactor { total = count } else { counts[factor, default: [:]][value] = count }
+            }
+            for (factor, value) in values where counts[factor]?[value] == nil {
+                counts[factor, default: [:]][value] = 0
             }
             return ClickPopulation(clickCount: total, counts: counts)
         }
