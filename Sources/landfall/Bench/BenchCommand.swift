@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import LandfallBench
+import LandfallLocalPostgres
+import Logging
+
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Benchmark Landfall against nginx and a bare Hummingbird server (run it through scripts/bench).",
+        discussion: """
+            Needs wrk, nginx and PostgreSQL's server binaries (scripts/bench installs them) and the
+            landfall-reference executable next to this one. Everything runs on 127.0.0.1 and is stopped
+            at the end; results go to the terminal and to results.json/.csv/.md in --output.
+            """
+    )
+
+    @Flag(help: "A smaller run (≤ 3 minutes): fewer links and clicks, shorter measurements")
+    var quick = false
+
+    @Option(help: "Storage engines to measure, comma-separated: sqlite,postgres")
+    var engines = "sqlite,postgres"
+
+    @Option(help: "Directory for results.json, results.csv and results.md")
+    var output = "bench-results"
+
+    func validate() throws {
+        for engine in engineList where !["sqlite", "postgres"].contains(engine) {
+            throw ValidationError("unknown engine '\(engine)'; use sqlite and/or postgres")
+        }
+    }
+
+    private var engineList: [String] {
+        engines.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "landfall.bench")
+        logger.logLevel = .warning
+        let plan = quick ? BenchPlan.quick : BenchPlan.full
+        let clock = ContinuousClock()
+        let began = clock.now
+        let progress: @Sendable (String) -> Void = { message in
+            let elapsed = Int((clock.now - began).milliseconds / 1000)
+            FileHandle.standardError.write(Data("[\(elapsed / 60)m\(String(format: "%02d", elapsed % 60))s] \(message)\n".utf8))
+        }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-bench-\(getpid())", isDirectory: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        progress("preparing \(plan.redirectPaths.formatted()) Zipf paths over \(plan.links.formatted()) links")
+        let files = try BenchRequests.redirectPaths(links: plan.links, count: plan.redirectPaths, seed: 42, directory: work)
+        var table = ResultTable()
+        for row in try await References.measure(codes: files.codes, paths: files.paths, plan: plan, directory: work, progress: progress) {
+            table.append(row)
+        }
+
+        for engine in engineList {
+            let rows = try await withDatabase(engine, directory: work) { url in
+                try await EngineBenchmark(
+                    engine: engine, databaseURL: url, plan: plan, directory: work, redirectPaths: files.paths, logger: logger, progress: progress
+                ).run()
+            }
+            for row in rows { table.append(row) }
+        }
+        table.addRatio("× bare HB", of: "req/s", toTarget: References.hummingbird)
+        table.addRatio("× nginx", of: "req/s", toTarget: References.nginx)
+
+        let system = SystemInfo.current()
+        let heading = "landfall bench\(quick ? " --quick" : "") · \(system.summary) · \(Int((clock.now - began).milliseconds / 1000)) s"
+        print(heading)
+        print(table.renderText())
+        let outputDirectory = URL(fileURLWithPath: output, isDirectory: true)
+        try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+        try Data(try table.renderJSON().utf8).write(to: outputDirectory.appendingPathComponent("results.json"))
+        try Data(table.renderCSV().utf8).write(to: outputDirectory.appendingPathComponent("results.csv"))
+        try Data("\(heading)\n\n\(table.renderMarkdown())".utf8).write(to: outputDirectory.appendingPathComponent("results.md"))
+        print("Results written to \(outputDirectory.path)/results.{json,csv,md}")
+    }
+
+    /// Runs `body` with a fresh database of `engine`: a SQLite file, or a durable PostgreSQL cluster
+    /// of its own that is stopped afterwards.
+    private func withDatabase<Result: Sendable>(
+        _ engine: String, directory: URL, _ body: (String) async throws -> Result
+    ) async throws -> Result {
+        if engine == "sqlite" {
+            return try await body("sqlite:\(directory.appendingPathComponent("bench.sqlite").path)")
+        }
+        var settings = LocalPostgresSettings.durable
+        settings.parentDirectory = directory
+        let cluster = try await LocalPostgres.start(settings)
+        do {
+            try await cluster.createDatabase("landfall_bench")
+            let result = try await body(cluster.url(database: "landfall_bench") + "?sslmode=disable")
+            try await cluster.stop()
+            return result
+        } catch {
+            try? await cluster.stop()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import LandfallBench
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One `landfall serve` process under test, started from this very binary.
+struct BenchServer: Sendable {
+    let process: ManagedProcess
+    let port: Int
+    let adminToken: String
+    /// From spawning the process to its first successful readiness check.
+    let startup: Duration
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    static func start(database: String, adminToken: String, directory: URL, name: String) async throws -> BenchServer {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let process = try ManagedProcess.start(
+            ownExecutable(),
+            arguments: [
+                "serve", "--database", database, "--port", "0", "--admin-token", adminToken, "--trust-proxy", "--log-level", "warning",
+            ],
+            logDirectory: directory, logName: "\(name).log"
+        )
+        do {
+            let port = try await process.waitForListeningPort(timeout: .seconds(120))
+            let server = BenchServer(process: process, port: port, adminToken: adminToken, startup: .zero)
+            try await server.waitUntilReady()
+            return BenchServer(process: process, port: port, adminToken: adminToken, startup: clock.now - started)
+        } catch {
+            process.kill()
+            throw BenchFailure("landfall serve did not start: \(error)\n\(process.logTail())")
+        }
+    }
+
+    /// This executable, which is `landfall` itself.
+    static func ownExecutable() -> URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    }
+
+    private func waitUntilReady() async throws {
+        for _ in 0..<200 {
+            if let (status, _) = try? await BenchHTTP.get("\(baseURL)/health/ready"), status == 200 { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw BenchFailure("the server never became ready")
+    }
+
+    /// The server's Prometheus metrics as `name{labels}` → value.
+    func metrics() async throws -> [String: Double] {
+        let (status, body) = try await BenchHTTP.get("\(baseURL)/api/metrics", bearer: adminToken)
+        guard status == 200 else { throw BenchFailure("GET /api/metrics answered \(status)") }
+        var values: [String: Double] = [:]
+        for line in body.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else { continue }
+            values[String(line[..<space])] = value
+        }
+        return values
+    }
+
+    func sample() throws -> ProcessSample {
+        try ProcessSampler.sample(pid: process.pid)
+    }
+
+    /// Graceful shutdown (SIGTERM): the server drains, the click recorder writes its buffer, the
+    /// database closes. Fails when the process had to be killed.
+    func stop() async throws {
+        let status = await process.terminate(signal: SIGTERM, timeout: .seconds(60))
+        guard status.isSuccess else {
+            throw BenchFailure("landfall serve did not shut down cleanly (\(status)):\n\(process.logTail())")
+        }
+    }
+}
+
+/// A benchmark step that could not be carried out.
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The few plain HTTP calls the benchmark makes itself (readiness, metrics).
+enum BenchHTTP {
+    static func get(_ url: String, bearer: String? = nil) async throws -> (Int, String) {
+        guard let target = URL(string: url) else { throw BenchFailure("bad URL \(url)") }
+        var request = URLRequest(url: target)
+        request.timeoutInterval = 10
+        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+}

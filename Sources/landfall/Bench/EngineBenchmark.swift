@@ -1,0 +1,160 @@
+import Foundation
+import LandfallBench
+import LandfallStore
+import Logging
+
+/// Every Landfall workload on one storage engine, from an empty database to 10M clicks.
+struct EngineBenchmark: Sendable {
+    let engine: String
+    /// `sqlite:PATH` or `postgres://…` as `landfall serve --database` takes it.
+    let databaseURL: String
+    let plan: BenchPlan
+    let directory: URL
+    let redirectPaths: URL
+    let logger: Logger
+    let progress: @Sendable (String) -> Void
+
+    private var target: String { "landfall-\(engine)" }
+    private let adminToken = "bench-admin-token-0123456789"
+
+    func run() async throws -> [ResultRow] {
+        let seeding = BenchSeeding(location: try DatabaseLocation(parsing: databaseURL), logger: logger)
+        let clock = ContinuousClock()
+        var started = clock.now
+        progress("\(engine): seeding \(plan.links.formatted()) links")
+        let app = try await seeding.prepare(links: plan.links)
+        var rows: [ResultRow] = []
+        var seededClicks = 0
+        var lastServer: BenchServer?
+        for stage in plan.stages {
+            started = clock.now
+            progress("\(engine): seeding clicks up to \(stage.clicks.formatted())")
+            try await seeding.addClicks((seededClicks + 1)..<(stage.clicks + 1), app: app, links: plan.links, networks: plan.networks)
+            seededClicks = stage.clicks
+            progress("\(engine): seeded in \(clock.now - started)")
+
+            let server = try await BenchServer.start(database: databaseURL, adminToken: adminToken, directory: directory, name: "\(target)-\(stage.clicks)")
+            if stage.measuresRedirects {
+                rows.append(try startupRow(server, clicks: stage.clicks))
+                rows.append(try await redirects(server, seeding: seeding))
+                lastServer = nil
+                continue
+            }
+            if stage.measuresInstalls {
+                rows.append(try await installs(server, app: app, clicks: stage.clicks))
+            }
+            if stage.clicks == plan.stages.last?.clicks {
+                lastServer = server
+            } else {
+                try await server.stop()
+            }
+        }
+        let server: BenchServer
+        if let lastServer {
+            server = lastServer
+        } else {
+            server = try await BenchServer.start(database: databaseURL, adminToken: adminToken, directory: directory, name: "\(target)-events")
+        }
+        rows.append(contentsOf: try await events(server, seeding: seeding))
+        try await server.stop()
+        return rows
+    }
+
+    private func startupRow(_ server: BenchServer, clicks: Int) throws -> ResultRow {
+        let sample = try server.sample()
+        return ResultRow(workload: "startup (\(plan.links.formatted()) links, \(clicks.formatted()) clicks)", target: target, metrics: [
+            .init("startup", MetricValue(server.startup.milliseconds, .milliseconds)),
+            .init("RSS", MetricValue(Double(sample.residentBytes) / 1_048_576, .megabytes)),
+        ])
+    }
+
+    private func redirects(_ server: BenchServer, seeding: BenchSeeding) async throws -> ResultRow {
+        progress("\(engine): redirect workload")
+        let before = try server.sample()
+        let result = try await RedirectLoad.run(url: server.baseURL, paths: redirectPaths, plan: plan, directory: directory, name: "\(target)-redirect")
+        let after = try server.sample()
+        let metrics = try await server.metrics()
+        let served = Int(metrics["landfall_redirects_total{outcome=\"redirect\"}"] ?? 0)
+        try await server.stop()
+        let stored = try await seeding.count(.clicks)
+        var row = RedirectLoad.row(workload: RedirectLoad.workload(links: plan.links), target: target, result: result, before: before, after: after)
+        row.set("302 served", MetricValue(Double(served), .count))
+        row.set("clicks stored", MetricValue(Double(stored), .count))
+        row.set("clicks lost", MetricValue(Double(served - stored), .count))
+        return row
+    }
+
+    private func installs(_ server: BenchServer, app: BenchSeeding.Seeded, clicks: Int) async throws -> ResultRow {
+        progress("\(engine): install workload with \(clicks.formatted()) clicks")
+        let reports = try BenchRequests.installReports(
+            count: plan.installReports, clicks: clicks, networks: plan.networks, label: "\(engine)-\(clicks)", seed: UInt64(clicks), directory: directory
+        )
+        let script = try WrkScript.cyclingPosts(
+            path: "/api/sdk/v1/install", bodiesFile: reports,
+            headers: ["Content-Type": "application/json", "Authorization": "Bearer \(app.publishableKey)"], lineHeader: "X-Forwarded-For"
+        )
+        let result = try await Wrk.run(
+            WrkOptions(url: server.baseURL, threads: plan.threads, connections: 32, duration: plan.duration, script: script),
+            in: directory, name: "\(target)-install-\(clicks)"
+        )
+        let metrics = try await server.metrics()
+        let decided = metrics.filter { $0.key.hasPrefix("landfall_installs_total{") }.values.reduce(0, +)
+        let organic = metrics["landfall_installs_total{method=\"organic\"}"] ?? 0
+        guard result.requests <= plan.installReports else {
+            throw BenchFailure("wrk sent \(result.requests) install reports but only \(plan.installReports) distinct ones were prepared")
+        }
+        return ResultRow(workload: "install match (\(clicks.formatted()) clicks in window)", target: target, metrics: [
+            .init("installs/s", MetricValue(result.requestsPerSecond, .perSecond)),
+            .init("match p50", MetricValue((metrics["landfall_install_match_seconds{quantile=\"0.5\"}"] ?? .nan) * 1000, .milliseconds)),
+            .init("match p99", MetricValue((metrics["landfall_install_match_seconds{quantile=\"0.99\"}"] ?? .nan) * 1000, .milliseconds)),
+            .init("HTTP p99", MetricValue(result.latency.p99 / 1000, .milliseconds)),
+            .init("attributed", MetricValue(decided > 0 ? (decided - organic) / decided * 100 : 0, .percent)),
+            .init("errors", MetricValue(Double(result.non2xx3xx + result.errors.socket), .count)),
+        ])
+    }
+
+    private func events(_ server: BenchServer, seeding: BenchSeeding) async throws -> [ResultRow] {
+        let installs = try await seeding.installIds(limit: 5000)
+        var rows: [ResultRow] = []
+        for revenue in [false, true] {
+            progress("\(engine): event workload\(revenue ? " with revenue" : "")")
+            let label = "\(engine)-\(revenue ? "revenue" : "plain")"
+            let file = try BenchRequests.events(count: plan.eventRequests, installIds: installs, revenue: revenue, label: label, directory: directory)
+            let script = try WrkScript.cyclingPosts(path: "/api/sdk/v1/event", bodiesFile: file, headers: ["Content-Type": "application/json"])
+            let storedBefore = try await seeding.count(.events)
+            let before = try server.sample()
+            let result = try await Wrk.run(
+                WrkOptions(url: server.baseURL, threads: plan.threads, connections: plan.connections, duration: plan.duration, script: script),
+                in: directory, name: "\(target)-events-\(label)"
+            )
+            let after = try server.sample()
+            let stored = try await seeding.count(.events) - storedBefore
+            let acknowledged = result.requests - result.non2xx3xx
+            guard result.requests < plan.eventRequests else {
+                throw BenchFailure("wrk sent \(result.requests) events but only \(plan.eventRequests) distinct ones were prepared")
+            }
+            var row = ResultRow(workload: revenue ? "events with revenue (durable)" : "events (durable)", target: target, metrics: [
+                .init("events/s", MetricValue(Double(acknowledged) / result.durationSeconds, .perSecond)),
+                .init("p50", MetricValue(result.latency.p50 / 1000, .milliseconds)),
+                .init("p99", MetricValue(result.latency.p99 / 1000, .milliseconds)),
+                .init("CPU/req", MetricValue(after.cpuSeconds(since: before) * 1e6 / Double(max(1, result.requests)), .microseconds)),
+                .init("acknowledged", MetricValue(Double(acknowledged), .count)),
+                .init("stored", MetricValue(Double(stored), .count)),
+            ])
+            row.set("errors", MetricValue(Double(result.non2xx3xx + result.errors.socket), .count))
+            rows.append(row)
+        }
+        return rows
+    }
+}
+
+extension Duration {
+    var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}
+
+extension MetricUnit {
+    static let perSecond = MetricUnit(symbol: "/s", decimals: 0)
+}
