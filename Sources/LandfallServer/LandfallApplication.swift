@@ -76,7 +76,10 @@ public func buildApplication(
     BeaconController(recorder: recorder).register(on: router)
     SDKController(
         storage: storage, authenticator: authenticator, installs: installService,
-        events: EventService(storage: storage, writer: EventWriter(storage: storage, metrics: metrics), now: now),
+        events: EventService(
+            storage: storage, writer: EventWriter(storage: storage, metrics: metrics),
+            installs: ExpiringCache(capacity: 20_000, timeToLive: .seconds(60), revision: catalogRevision), now: now
+        ),
         lookup: lookup, trustProxy: configuration.trustProxy, now: now
     ).register(on: router)
     InstallsController(storage: storage, authenticator: authenticator, links: linkService).register(on: router)

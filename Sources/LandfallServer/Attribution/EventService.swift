@@ -6,6 +6,9 @@ import LandfallStore
 struct EventService: Sendable {
     let storage: any LandfallStorage
     let writer: EventWriter
+    /// Installs by id: an app sends many events per install, and an install never changes after it
+    /// is decided (deleting its app moves the catalog revision).
+    let installs: ExpiringCache<String, InstallRecord>
     let now: @Sendable () -> Date
 
     /// An amount in millionths of the currency unit and an ISO 4217 code.
@@ -41,7 +44,7 @@ struct EventService: Sendable {
         }
         let clientEventId = try Validate.text(event.eventId, "eventId", max: 128)
         // An event names only its install; a key, when sent, must be the install's app's.
-        guard let install = try await storage.install(id: event.installId), keyedApp.map({ $0.id == install.appId }) ?? true else {
+        guard let install = try await install(id: event.installId), keyedApp.map({ $0.id == install.appId }) ?? true else {
             throw APIError.notFound("install_not_found", "no install with that id; report the install first")
         }
         let received = now()
@@ -55,6 +58,14 @@ struct EventService: Sendable {
             revenueMicros: revenue?.micros, revenueCurrency: revenue?.currency, linkId: install.linkId, clickId: install.clickId,
             sequence: received.epochMilliseconds * 1000 + Int64(position)
         )
+    }
+
+    private func install(id: String) async throws -> InstallRecord? {
+        if let cached = installs.value(for: id) { return cached }
+        let revision = installs.revisionBeforeRead()
+        guard let install = try await storage.install(id: id) else { return nil }
+        installs.store(install, for: id, readAt: revision)
+        return install
     }
 
     /// Reads `eventData.amount` and `eventData.currency` straight from the request body as a decimal,
@@ -77,6 +88,8 @@ struct EventService: Sendable {
         struct Fields: Decodable { var amount: Amount?; var currency: String? }
         struct Event: Decodable { var eventData: Fields? }
         struct Batch: Decodable { var events: [Event] }
+        // Most events carry no revenue: without either key anywhere in the body there is nothing to read.
+        guard Self.mayMention("\"amount\"", in: body) || Self.mayMention("\"currency\"", in: body) else { return nil }
         let fields: Fields?
         do {
             if let index {
@@ -103,6 +116,12 @@ struct EventService: Sendable {
     }
 
     static let currencies = Set(Locale.commonISOCurrencyCodes)
+
+    /// Whether `key` occurs in the raw body. JSON may escape a key's letters (`\u0061mount`), so a
+    /// body with any escape is always read in full.
+    private static func mayMention(_ key: String, in body: Data) -> Bool {
+        body.contains(UInt8(ascii: "\\")) || body.range(of: Data(key.utf8)) != nil
+    }
 
     /// `19990000` micros → `"19.99"`: exact, without a binary floating-point detour.
     static func format(micros: Int64) -> String {

@@ -10,7 +10,8 @@ enum ClientAddress {
     static func of(_ request: Request, context: LandfallRequestContext, trustProxy: Bool) -> String? {
         if trustProxy, let header = request.headers[forwardedFor] {
             // The left-most entry is the client as the first proxy saw it.
-            let first = header.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let entry = header.prefix { $0 != "," }.drop { $0 == " " || $0 == "\t" }
+            let first = String(entry.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
             if isIPAddress(first) { return first }
         }
         return context.remoteAddress?.ipAddress

@@ -16,10 +16,13 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
     private let nextReader = NIOLockedValueBox(0)
     private let writeLock = AsyncLock()
     private let logger: Logger
+    /// One thread per connection: a long commit or checkpoint on the writer never delays a read.
+    private let threadPool: NIOThreadPool
 
-    private init(writer: SQLiteConnection, readers: [SQLiteConnection], logger: Logger) {
+    private init(writer: SQLiteConnection, readers: [SQLiteConnection], threadPool: NIOThreadPool, logger: Logger) {
         self.writer = writer
         self.readers = readers
+        self.threadPool = threadPool
         self.logger = logger
     }
 
@@ -28,7 +31,10 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
     /// An in-memory database lives in one connection, so it gets no separate readers.
     public static func open(path: String?, readerCount: Int = 2, logger: Logger) async throws -> SQLiteDatabaseProvider {
         let storage: SQLiteConnection.Storage = path.map { .file(path: $0) } ?? .memory
-        let writer = try await SQLiteConnection.open(storage: storage, logger: logger).get()
+        let threadPool = NIOThreadPool(numberOfThreads: path == nil ? 1 : 1 + max(1, readerCount))
+        threadPool.start()
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
+        let writer = try await SQLiteConnection.open(storage: storage, threadPool: threadPool, logger: logger, on: eventLoop).get()
         // WAL lets readers proceed while the writer commits; FULL makes a commit survive power loss,
         // which is what "acknowledged means committed" promises.
         // The writer's 32 MiB page cache holds the hot right edges and upper levels of the click
@@ -39,12 +45,12 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
         var readers: [SQLiteConnection] = []
         if path != nil {
             for _ in 0..<max(1, readerCount) {
-                let reader = try await SQLiteConnection.open(storage: storage, logger: logger).get()
+                let reader = try await SQLiteConnection.open(storage: storage, threadPool: threadPool, logger: logger, on: eventLoop).get()
                 try await execute(["PRAGMA foreign_keys=ON", "PRAGMA query_only=ON"], on: reader)
                 readers.append(reader)
             }
         }
-        return SQLiteDatabaseProvider(writer: writer, readers: readers, logger: logger)
+        return SQLiteDatabaseProvider(writer: writer, readers: readers, threadPool: threadPool, logger: logger)
     }
 
     private static func execute(_ statements: [String], on connection: SQLiteConnection) async throws {
@@ -102,5 +108,7 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
                 logger.warning("closing a SQLite connection failed", metadata: ["error": "\(String(reflecting: error))"])
             }
         }
+        // The threads finish what they hold and exit; a second close finds the pool already stopping.
+        threadPool.shutdownGracefully { _ in }
     }
 }
