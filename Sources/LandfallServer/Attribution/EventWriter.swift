@@ -18,6 +18,8 @@ final class EventWriter: Sendable {
     private struct State: Sendable {
         var queue: [Waiting] = []
         var isWriting = false
+        /// Requests in the transaction being written.
+        var writing = 0
     }
 
     private let storage: any LandfallStorage
@@ -31,6 +33,9 @@ final class EventWriter: Sendable {
         self.metrics = metrics
         self.maximumBatch = max(1, maximumBatch)
     }
+
+    /// Requests not answered yet: waiting for a transaction or in the one being written.
+    var unansweredRequests: Int { state.withLockedValue { $0.queue.count + $0.writing } }
 
     /// Stores `events` (one request's) and returns once they are committed.
     func store(_ events: [EventRecord]) async throws -> Stored {
@@ -55,6 +60,7 @@ final class EventWriter: Sendable {
 
     private func nextBatch() -> [Waiting]? {
         state.withLockedValue { state in
+            state.writing = 0
             guard !state.queue.isEmpty else {
                 state.isWriting = false
                 return nil
@@ -65,6 +71,7 @@ final class EventWriter: Sendable {
                 count += state.queue[taken].events.count
                 taken += 1
             }
+            state.writing = taken
             defer { state.queue.removeFirst(taken) }
             return Array(state.queue.prefix(taken))
         }

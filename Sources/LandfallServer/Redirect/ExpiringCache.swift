@@ -29,11 +29,16 @@ final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let generationSize: Int
     private let timeToLive: Duration
     private let revision: @Sendable () -> UInt64
-    private let clock = ContinuousClock()
+    private let now: @Sendable () -> ContinuousClock.Instant
     private let state = NIOLockedValueBox(Generations())
 
     /// - Parameter capacity: the most entries kept (0 turns the cache off).
-    init(capacity: Int, timeToLive: Duration, revision: @escaping @Sendable () -> UInt64) {
+    /// - Parameter now: the clock entries age by; tests pass one they move by hand.
+    init(
+        capacity: Int, timeToLive: Duration, revision: @escaping @Sendable () -> UInt64,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
+        self.now = now
         self.generationSize = max(0, capacity / 2)
         self.timeToLive = timeToLive
         self.revision = revision
@@ -41,7 +46,7 @@ final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     func value(for key: Key) -> Value? {
         guard generationSize > 0 else { return nil }
-        let now = clock.now
+        let now = now()
         let current = revision()
         return state.withLockedValue { state in
             var found = state.young[key]
@@ -64,7 +69,7 @@ final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     func store(_ value: Value, for key: Key, readAt revision: UInt64) {
         guard generationSize > 0 else { return }
-        let entry = Entry(value: value, storedAt: clock.now, revision: revision)
+        let entry = Entry(value: value, storedAt: now(), revision: revision)
         state.withLockedValue { state in insert(entry, for: key, into: &state) }
     }
 

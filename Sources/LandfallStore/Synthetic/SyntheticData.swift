@@ -83,6 +83,7 @@ public struct SyntheticData: Sendable {
         let from: SQLQueryString = storage.engine == .postgres
             ? "FROM generate_series(\(bind: Int64(range.lowerBound)), \(bind: Int64(range.upperBound - 1))) AS seq(i)"
             : "FROM seq"
+        try await withSecondaryIndexesRebuilt(on: "links") {
         try await storage.provider.transaction { database in
             try await database.raw("""
                 \(sequence)
@@ -92,6 +93,7 @@ public struct SyntheticData: Sendable {
                        \(bind: true), NULL, \(bind: parts[0]) || i || \(bind: parts[1]), \(bind: millis), \(bind: millis)
                 \(from)
                 """).run()
+        }
         }
     }
 
@@ -107,6 +109,7 @@ public struct SyntheticData: Sendable {
         let span = max(1, period.upperBound.epochMilliseconds - start)
         let count = Int64(max(1, range.count))
         let networkCount = Int64(max(1, networks))
+        try await withSecondaryIndexesRebuilt(on: "clicks") {
         try await storage.provider.transaction { database in
             try await database.raw("DROP TABLE IF EXISTS synthetic_profiles").run()
             try await database.raw("""
@@ -154,6 +157,46 @@ public struct SyntheticData: Sendable {
                 \(from)
                 """).run()
             try await database.raw("DROP TABLE synthetic_profiles").run()
+        }
+        }
+    }
+
+    /// Runs a bulk insert into `table` with its plain (non-unique) indexes dropped, then builds them
+    /// again: sorting millions of keys once is far cheaper than millions of random B-tree inserts.
+    /// The definitions are read from the database, so the migrations stay the only place they live.
+    private func withSecondaryIndexesRebuilt(on table: String, _ body: () async throws -> Void) async throws {
+        let definitions: [(name: String, sql: String)] = try await storage.provider.read { database in
+            let query: SQLQueryString = switch storage.engine {
+            case .sqlite:
+                "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = \(bind: table) AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'"
+            case .postgres:
+                """
+                SELECT indexname AS name, indexdef AS sql FROM pg_indexes
+                WHERE schemaname = current_schema() AND tablename = \(bind: table)
+                AND indexname NOT IN (SELECT conname FROM pg_constraint) AND indexdef NOT LIKE 'CREATE UNIQUE%'
+                """
+            }
+            return try await database.raw(query).all().map {
+                (try $0.decode(column: "name", as: String.self), try $0.decode(column: "sql", as: String.self))
+            }
+        }
+        try await storage.provider.write { database in
+            // Names come from the catalog, not from input.
+            for index in definitions { try await database.raw("DROP INDEX \(ident: index.name)").run() }
+        }
+        do {
+            try await body()
+        } catch {
+            try? await recreate(definitions, on: table)
+            throw error
+        }
+        try await recreate(definitions, on: table)
+    }
+
+    private func recreate(_ definitions: [(name: String, sql: String)], on table: String) async throws {
+        try await storage.provider.write { database in
+            for index in definitions { try await database.raw(SQLQueryString(index.sql)).run() }
+            if storage.engine == .postgres { try await database.raw("ANALYZE \(ident: table)").run() }
         }
     }
 
