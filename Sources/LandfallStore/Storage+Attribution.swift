@@ -7,7 +7,10 @@ public protocol AttributionStorage: Sendable {
     /// An unconsumed human click of the app by its token.
     func click(token: String, appId: String) async throws -> ClickRecord?
     /// Unconsumed human clicks of the app and platform in `[since, until]` with this network prefix,
-    /// newest first. Served by an index on (app, platform, ip_prefix, clicked_at).
+    /// newest first, leaving out clicks older than their own link's attribution window. Served by an
+    /// index on (app, platform, ip_prefix, clicked_at). A candidate carries what matching reads
+    /// (ids, time, address, user agent, languages, screen, time zone, keys); browser, referrer,
+    /// country and bot fields are left empty.
     func candidates(appId: String, platform: String, ipPrefix: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord]
     /// The same by device signature, through an index on (app, platform, signature, clicked_at).
     func candidates(appId: String, platform: String, signature: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord]

@@ -67,6 +67,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        MemoryTuning.limitMallocArenas()
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         let logger = try database.makeLogger()
         let configuration = ServerConfiguration(

@@ -51,6 +51,8 @@ extension StorageContractTests {
             #expect(try await synthetic.countRows("clicks", excludingSynthetic: false) == 200)
             let groups = try await synthetic.deviceGroups(appId: app.id)
             #expect(groups.map(\.clicks).reduce(0, +) == 200)
+            let later = try await synthetic.deviceGroups(appId: app.id, range: 151..<201)
+            #expect(later.map(\.clicks).reduce(0, +) == 50)
         }
     }
 

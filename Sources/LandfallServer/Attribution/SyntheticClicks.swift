@@ -30,9 +30,10 @@ public enum SyntheticClicks {
     ///
     /// Identical devices are counted per group through the same evidence mapping as live clicks;
     /// networks are counted by the database. Meant for a freshly seeded app, before serving.
-    public static func countStatistics(storage: SQLStorage, appId: String, through date: Date) async throws {
+    /// - Parameter range: the seeded clicks to count (those added since the last call).
+    public static func countStatistics(storage: SQLStorage, appId: String, clicks range: Range<Int>, through date: Date) async throws {
         let synthetic = SyntheticData(storage: storage)
-        let groups = try await synthetic.deviceGroups(appId: appId).map { group in
+        let groups = try await synthetic.deviceGroups(appId: appId, range: range).map { group in
             let click = ClickRecord(
                 id: "synthetic-group", appId: appId, linkId: "", clickedAt: Date(epochMilliseconds: group.day * 86_400_000),
                 clickToken: "", ipAddress: nil, userAgent: group.userAgent, platform: group.platform, osVersion: group.osVersion,
@@ -46,6 +47,6 @@ public enum SyntheticClicks {
         guard try await storage.recordStatistics(ClickStatistics.deltas(groups), watermarkFrom: watermark, to: date.epochMilliseconds) else {
             throw StoreError.conflict("statistics watermark")
         }
-        try await synthetic.insertNetworkStatistics(appId: appId, factor: Factor.ipPrefix.rawValue)
+        try await synthetic.insertNetworkStatistics(appId: appId, factor: Factor.ipPrefix.rawValue, range: range)
     }
 }

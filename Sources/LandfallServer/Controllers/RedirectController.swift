@@ -57,6 +57,13 @@ struct RedirectController: Sendable {
             query: Self.incomingQuery(request), clickToken: isHuman ? clickToken : nil, shortURL: links.url(for: link, app: app)
         )
         let plan = planner.plan(link: link, app: app, visit: visit)
+        // Counted before the click is queued, so "clicks stored ≤ answers counted" holds even for a
+        // request whose client hangs up in between.
+        switch plan {
+        case .redirect: metrics.redirectServed(.redirect)
+        case .interstitial: metrics.redirectServed(.interstitial)
+        case .preview: metrics.redirectServed(.preview)
+        }
 
         if let clickToken {
             try await recorder.record(ClickRecord(
@@ -74,14 +81,11 @@ struct RedirectController: Sendable {
 
         switch plan {
         case .redirect(let location):
-            metrics.redirectServed(.redirect)
             return Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
         case .interstitial(let model):
-            metrics.redirectServed(.interstitial)
             let nonce = Self.nonce()
             return HTML.response(status: .ok, html: InterstitialPage.render(model, nonce: nonce), nonce: nonce, includeBody: !isHead)
         case .preview(let model):
-            metrics.redirectServed(.preview)
             let nonce = Self.nonce()
             return HTML.response(status: .ok, html: PreviewPage.render(model, nonce: nonce), nonce: nonce, includeBody: !isHead)
         }

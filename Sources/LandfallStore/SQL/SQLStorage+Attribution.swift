@@ -41,41 +41,40 @@ extension SQLStorage {
         let untilMilliseconds = until.epochMilliseconds
         return try await provider.read { database in
             try await database.raw("""
-                SELECT clicks.* FROM clicks LEFT JOIN links ON links.id = clicks.link_id
+                SELECT \(unsafeRaw: Self.candidateColumns.map { "clicks." + $0 }.joined(separator: ", "))
+                FROM clicks LEFT JOIN links ON links.id = clicks.link_id
                 WHERE clicks.app_id = \(bind: appId) AND clicks.platform = \(bind: platform) AND clicks.\(ident: keyColumn) = \(bind: key)
                 AND clicks.clicked_at >= \(bind: since.epochMilliseconds) AND clicks.clicked_at <= \(bind: untilMilliseconds)
                 AND clicks.install_id IS NULL AND clicks.is_bot = \(bind: false)
                 AND (\(linkWindowHours) IS NULL OR clicks.clicked_at >= \(bind: untilMilliseconds) - \(linkWindowHours) * 3600000)
                 ORDER BY clicks.clicked_at DESC LIMIT \(bind: limit)
-                """).all().map(decodeClick)
+                """).all().map(decodeCandidate)
         }
     }
 
     public func population(appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]) async throws -> ClickPopulation {
         let wanted = [(factor: Self.totalFactor, value: "")] + values
-        // One indexed read for all values: each (factor, value) pair is a short range of the key.
-        var pairs = SQLQueryString("")
+        // One round trip, one indexed range per value: a UNION ALL of point lookups on the primary
+        // key. (An OR of the pairs lets a planner scan every statistic of the app and platform,
+        // which is millions of network rows in a busy window.)
+        var query = SQLQueryString("")
         for (index, pair) in wanted.enumerated() {
-            if index > 0 { pairs.appendLiteral(" OR ") }
-            pairs.appendInterpolation("(factor = \(bind: pair.factor) AND value = \(bind: pair.value))" as SQLQueryString)
+            if index > 0 { query.appendLiteral(" UNION ALL ") }
+            query.appendInterpolation("""
+                SELECT \(bind: Int64(index)) AS position, CAST(COALESCE(SUM(clicks), 0) AS BIGINT) AS clicks FROM click_stats
+                WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND factor = \(bind: pair.factor)
+                AND value = \(bind: pair.value) AND day >= \(bind: fromDay) AND day <= \(bind: toDay)
+                """ as SQLQueryString)
         }
         return try await provider.read { database in
             var counts: [String: [String: Int]] = [:]
             var total = 0
-            let rows = try await database.raw("""
-                SELECT factor, value, CAST(SUM(clicks) AS BIGINT) AS clicks FROM click_stats
-                WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND (\(pairs))
-                AND day >= \(bind: fromDay) AND day <= \(bind: toDay)
-                GROUP BY factor, value
-                """).all()
-            for row in rows {
-                let factor = try row.decode(column: "factor", as: String.self)
-                let value = try row.decode(column: "value", as: String.self)
+            for row in try await database.raw(query).all() {
+                let position = Int(try row.decode(column: "position", as: Int64.self))
+                guard wanted.indices.contains(position) else { continue }
                 let count = Int(try row.decode(column: "clicks", as: Int64.self))
+                let (factor, value) = wanted[position]
                 if factor == Self.totalFactor { total = count } else { counts[factor, default: [:]][value] = count }
-            }
-            for (factor, value) in values where counts[factor]?[value] == nil {
-                counts[factor, default: [:]][value] = 0
             }
             return ClickPopulation(clickCount: total, counts: counts)
         }
@@ -191,6 +190,40 @@ extension SQLStorage {
             matchedFactors: try decodeJSON([String].self, try row.decode(column: "matched_factors", as: String.self), what: "install \(id)"),
             clickId: try row.decode(column: "click_id", as: String?.self),
             linkId: try row.decode(column: "link_id", as: String?.self)
+        )
+    }
+
+    /// What matching reads of a candidate click: half the columns, so a few hundred candidates
+    /// decode in a fraction of the time. The rest of the record is left empty.
+    static let candidateColumns = [
+        "id", "app_id", "link_id", "clicked_at", "click_token", "ip_address", "user_agent", "platform", "os_version", "device_class",
+        "accept_language", "screen_width", "screen_height", "timezone", "language", "ip_prefix", "signature", "client_os_version",
+        "client_device_model",
+    ]
+
+    private func decodeCandidate(_ row: any SQLRow) throws -> ClickRecord {
+        ClickRecord(
+            id: try row.decode(column: "id", as: String.self),
+            appId: try row.decode(column: "app_id", as: String.self),
+            linkId: try row.decode(column: "link_id", as: String.self),
+            clickedAt: Date(epochMilliseconds: try row.decode(column: "clicked_at", as: Int64.self)),
+            clickToken: try row.decode(column: "click_token", as: String.self),
+            ipAddress: try row.decode(column: "ip_address", as: String?.self),
+            userAgent: try row.decode(column: "user_agent", as: String?.self),
+            platform: try row.decode(column: "platform", as: String.self),
+            osVersion: try row.decode(column: "os_version", as: String?.self),
+            deviceClass: try row.decode(column: "device_class", as: String.self),
+            acceptLanguage: try row.decode(column: "accept_language", as: String?.self),
+            signals: ClickSignals(
+                screenWidth: try row.decode(column: "screen_width", as: Int?.self),
+                screenHeight: try row.decode(column: "screen_height", as: Int?.self),
+                timezone: try row.decode(column: "timezone", as: String?.self),
+                language: try row.decode(column: "language", as: String?.self),
+                platformVersion: try row.decode(column: "client_os_version", as: String?.self),
+                deviceModel: try row.decode(column: "client_device_model", as: String?.self)
+            ),
+            ipPrefix: try row.decode(column: "ip_prefix", as: String?.self),
+            signature: try row.decode(column: "signature", as: String?.self)
         )
     }
 }

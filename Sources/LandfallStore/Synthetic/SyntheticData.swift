@@ -215,12 +215,14 @@ public struct SyntheticData: Sendable {
         public var clicks: Int
     }
 
-    public func deviceGroups(appId: String) async throws -> [DeviceGroup] {
-        try await storage.provider.read { database in
+    /// - Parameter range: only the seeded clicks with these numbers (all of them when nil).
+    public func deviceGroups(appId: String, range: Range<Int>? = nil) async throws -> [DeviceGroup] {
+        let only = numbered(range)
+        return try await storage.provider.read { database in
             try await database.raw("""
                 SELECT platform, clicked_at / 86400000 AS day, user_agent, os_version, screen_width, screen_height, timezone,
                        language, accept_language, COUNT(*) AS clicks
-                FROM clicks WHERE app_id = \(bind: appId) AND is_bot = \(bind: false)
+                FROM clicks WHERE app_id = \(bind: appId) AND is_bot = \(bind: false)\(only)
                 GROUP BY platform, clicked_at / 86400000, user_agent, os_version, screen_width, screen_height, timezone, language, accept_language
                 """).all().map { row in
                 DeviceGroup(
@@ -240,22 +242,38 @@ public struct SyntheticData: Sendable {
     }
 
     /// Counts the seeded clicks' networks per day into the population statistics, in one statement.
-    public func insertNetworkStatistics(appId: String, factor: String) async throws {
+    public func insertNetworkStatistics(appId: String, factor: String, range: Range<Int>? = nil) async throws {
+        let only = numbered(range)
         try await storage.provider.transaction { database in
             try await database.raw("""
                 INSERT INTO click_stats (app_id, platform, day, factor, value, clicks)
                 SELECT app_id, platform, clicked_at / 86400000, \(bind: factor), ip_prefix, COUNT(*)
-                FROM clicks WHERE app_id = \(bind: appId) AND is_bot = \(bind: false) AND ip_prefix IS NOT NULL
+                FROM clicks WHERE app_id = \(bind: appId) AND is_bot = \(bind: false) AND ip_prefix IS NOT NULL\(only)
                 GROUP BY app_id, platform, clicked_at / 86400000, ip_prefix
                 ON CONFLICT (app_id, platform, factor, value, day) DO UPDATE SET clicks = click_stats.clicks + excluded.clicks
                 """).run()
         }
     }
 
-    /// Forgets the population statistics of `appId` (before recounting a grown history).
-    public func clearStatistics(appId: String) async throws {
+    /// ` AND <the click is seeded click number lower…upper-1>`, or nothing for every click. Seeded
+    /// ids are `synthetic-click-N`, so the number is the id from its 17th character.
+    private func numbered(_ range: Range<Int>?) -> SQLQueryString {
+        guard let range else { return "" }
+        let number: SQLQueryString = switch storage.engine {
+        case .sqlite: "CAST(substr(id, 17) AS INTEGER)"
+        case .postgres: "CAST(substring(id FROM 17) AS BIGINT)"
+        }
+        return " AND id LIKE 'synthetic-click-%' AND \(number) >= \(bind: Int64(range.lowerBound)) AND \(number) < \(bind: Int64(range.upperBound))"
+    }
+
+    /// Writes a bulk load's log into the database files (SQLite's WAL, PostgreSQL's checkpoint), so
+    /// the server started next does not pay for the load with its first requests.
+    public func checkpoint() async throws {
         try await storage.provider.write { database in
-            try await database.raw("DELETE FROM click_stats WHERE app_id = \(bind: appId)").run()
+            switch storage.engine {
+            case .sqlite: try await database.raw("PRAGMA wal_checkpoint(TRUNCATE)").run()
+            case .postgres: try await database.raw("CHECKPOINT").run()
+            }
         }
     }
 

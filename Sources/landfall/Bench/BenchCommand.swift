@@ -87,6 +87,10 @@ struct Bench: AsyncParsableCommand {
         }
         var settings = LocalPostgresSettings.durable
         settings.parentDirectory = directory
+        // What a server taking bulk loads is given: index builds sort in memory, and a load does
+        // not force a checkpoint every gigabyte. Commits stay durable.
+        settings.additional["maintenance_work_mem"] = "512MB"
+        settings.additional["max_wal_size"] = "8GB"
         let cluster = try await LocalPostgres.start(settings)
         do {
             try await cluster.createDatabase("landfall_bench")

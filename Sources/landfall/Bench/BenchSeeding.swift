@@ -21,7 +21,9 @@ struct BenchSeeding: Sendable {
             let apps = AppService(storage: storage)
             let app = try await apps.createApp(name: "Benchmark", slug: "bench", domains: [], uriScheme: nil, webFallbackUrl: nil)
             let key = try await apps.createKey(appId: app.id, kind: .publishable, name: "bench")
-            try await SyntheticData(storage: storage).insertLinks(appId: app.id, range: 1..<(links + 1), createdAt: Date())
+            let synthetic = SyntheticData(storage: storage)
+            try await synthetic.insertLinks(appId: app.id, range: 1..<(links + 1), createdAt: Date())
+            try await synthetic.checkpoint()
             return Seeded(appId: app.id, publishableKey: key.key)
         }
     }
@@ -38,8 +40,8 @@ struct BenchSeeding: Sendable {
                 appId: app.appId, range: range, linkCount: links, period: now.addingTimeInterval(-6 * 86_400)...now,
                 networks: networks, profiles: profiles
             )
-            try await synthetic.clearStatistics(appId: app.appId)
-            try await SyntheticClicks.countStatistics(storage: storage, appId: app.appId, through: now)
+            try await SyntheticClicks.countStatistics(storage: storage, appId: app.appId, clicks: range, through: now)
+            try await synthetic.checkpoint()
         }
     }
 

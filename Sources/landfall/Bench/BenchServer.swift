@@ -60,6 +60,20 @@ struct BenchServer: Sendable {
         return values
     }
 
+    /// The metrics once requests still in flight when wrk stopped have been answered and their
+    /// clicks written: two reads in a row agree and nothing is buffered.
+    func settledMetrics() async throws -> [String: Double] {
+        var previous = try await metrics()
+        for _ in 0..<100 {
+            try await Task.sleep(for: .milliseconds(100))
+            let current = try await metrics()
+            let answered = { (m: [String: Double]) in m.filter { $0.key.hasPrefix("landfall_redirects_total") }.values.reduce(0, +) }
+            if answered(current) == answered(previous), current["landfall_clicks_pending"] == 0 { return current }
+            previous = current
+        }
+        throw BenchFailure("the server kept answering redirects after the load stopped")
+    }
+
     func sample() throws -> ProcessSample {
         try ProcessSampler.sample(pid: process.pid)
     }
