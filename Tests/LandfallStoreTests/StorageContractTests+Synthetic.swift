@@ -39,7 +39,7 @@ extension StorageContractTests {
             )
             #expect(try await storage.clickCount(appId: app.id) == 200)
             for index in [1, 99, 200] {
-                let click = try #require(try await storage.click(token: "synthetic-token-\(index)"))
+                let click = try #require(try await storage.click(token: SyntheticData.clickToken(index)))
                 let address = SyntheticData.ipAddress(click: index, networks: 1000)
                 #expect(click.ipAddress == address)
                 #expect(click.ipPrefix == address.split(separator: ".").prefix(3).joined(separator: ".") + ".0/24")

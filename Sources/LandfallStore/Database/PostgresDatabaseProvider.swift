@@ -9,6 +9,8 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
 
     private let client: PostgresClient
     private let logger: Logger
+    /// Leasing before `run()` has started only queues and logs a warning; wait for it instead.
+    private let running = OneTimeSignal()
 
     public init(configuration: PostgresClient.Configuration, logger: Logger) {
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
@@ -16,17 +18,20 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
     }
 
     public func read<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
-        try await client.withConnection { connection in try await body(connection.sql()) }
+        await running.wait()
+        return try await client.withConnection { connection in try await body(connection.sql()) }
     }
 
     public func write<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
-        try await client.withConnection { connection in try await body(connection.sql()) }
+        await running.wait()
+        return try await client.withConnection { connection in try await body(connection.sql()) }
     }
 
     public func transaction<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         // Not client.withTransaction: it wraps the body's errors, and callers need them unchanged
         // (a unique violation to map to a conflict, a schema mismatch to report).
-        try await client.withConnection { connection in
+        await running.wait()
+        return try await client.withConnection { connection in
             try await connection.sql().inTransaction(logger: logger) { database in try await body(database) }
         }
     }
@@ -37,6 +42,8 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
     }
 
     public func run() async throws {
+        // Opened as run() begins: client.run() marks the client running before its first suspension.
+        running.open()
         await client.run()
     }
 }

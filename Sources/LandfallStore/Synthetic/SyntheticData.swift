@@ -55,7 +55,25 @@ public struct SyntheticData: Sendable {
     /// The destination of seeded link `index`.
     public static func destination(_ index: Int) -> String { "https://example.com/p/\(index)" }
 
-    public static func linkId(_ index: Int) -> String { "synthetic-link-\(index)" }
+    /// Ids carry the number zero-padded, so rows are inserted in key order: appending to the
+    /// primary-key and token B-trees instead of splitting pages all over them.
+    public static func linkId(_ index: Int) -> String { "synthetic-link-" + padded(index) }
+
+    /// The click token of seeded click `index`.
+    public static func clickToken(_ index: Int) -> String { "synthetic-token-" + padded(index) }
+
+    private static func padded(_ index: Int) -> String {
+        let digits = String(index)
+        return String(repeating: "0", count: max(0, 10 - digits.count)) + digits
+    }
+
+    /// `prefix` followed by the SQL integer `number` zero-padded to 10 digits, as ``padded(_:)`` does.
+    private func paddedSQL(_ prefix: String, _ number: SQLQueryString) -> SQLQueryString {
+        switch storage.engine {
+        case .sqlite: "printf('\(unsafeRaw: prefix)%010d', \(number))"
+        case .postgres: "('\(unsafeRaw: prefix)' || lpad(CAST(\(number) AS TEXT), 10, '0'))"
+        }
+    }
 
     /// The client address of seeded click `index` among `networks` distinct public /24 networks.
     public static func ipAddress(click index: Int, networks: Int) -> String {
@@ -89,7 +107,7 @@ public struct SyntheticData: Sendable {
                 \(sequence)
                 INSERT INTO links (id, app_id, short_code, template_id, template_slug, external_user_id, dedup_key,
                                    is_active, expires_at, content, created_at, updated_at)
-                SELECT 'synthetic-link-' || i, \(bind: appId), \(code), NULL, NULL, NULL, NULL,
+                SELECT \(paddedSQL("synthetic-link-", "i")), \(bind: appId), \(code), NULL, NULL, NULL, NULL,
                        \(bind: true), NULL, \(bind: parts[0]) || i || \(bind: parts[1]), \(bind: millis), \(bind: millis)
                 \(from)
                 """).run()
@@ -148,9 +166,10 @@ public struct SyntheticData: Sendable {
                                     device_class, device_model, browser, in_app_browser, accept_language, referrer, country, is_bot,
                                     bot_name, screen_width, screen_height, timezone, language, ip_prefix, signature,
                                     client_os_version, client_device_model)
-                SELECT 'synthetic-click-' || i, \(bind: appId), 'synthetic-link-' || (1 + (i * 7919) % \(unsafeRaw: String(linkCount))),
+                SELECT \(paddedSQL("synthetic-click-", "i")), \(bind: appId),
+                       \(paddedSQL("synthetic-link-", "1 + (i * 7919) % \(unsafeRaw: String(linkCount))")),
                        \(bind: start) + ((i - \(bind: Int64(range.lowerBound))) * \(bind: span)) / \(bind: count),
-                       'synthetic-token-' || i, \(octets) || '.' || CAST(i % 250 + 1 AS TEXT), p.user_agent, p.platform, p.os_version,
+                       \(paddedSQL("synthetic-token-", "i")), \(octets) || '.' || CAST(i % 250 + 1 AS TEXT), p.user_agent, p.platform, p.os_version,
                        p.device_class, NULL, NULL, NULL, p.accept_language, NULL, NULL, \(bind: false),
                        NULL, p.screen_width, p.screen_height, p.timezone, p.language, \(octets) || '.0/24', p.signature,
                        NULL, NULL
@@ -256,7 +275,7 @@ public struct SyntheticData: Sendable {
     }
 
     /// ` AND <the click is seeded click number lower…upper-1>`, or nothing for every click. Seeded
-    /// ids are `synthetic-click-N`, so the number is the id from its 17th character.
+    /// ids are `synthetic-click-NNNNNNNNNN`, so the number is the id from its 17th character.
     private func numbered(_ range: Range<Int>?) -> SQLQueryString {
         guard let range else { return "" }
         let number: SQLQueryString = switch storage.engine {
