@@ -62,7 +62,8 @@ public func buildApplication(
         storage: storage, interval: configuration.statisticsInterval, logger: logger, now: now, schemaReady: schemaReady
     )
     let installService = InstallService(
-        storage: storage, recorder: recorder, configuration: configuration.attribution, metrics: metrics, now: now
+        storage: storage, recorder: recorder, configuration: configuration.attribution, metrics: metrics,
+        evidence: ExpiringCache(capacity: 50_000, timeToLive: .seconds(600), revision: { 0 }), now: now
     )
 
     let router = Router(context: LandfallRequestContext.self)

@@ -12,6 +12,12 @@ struct InstallService: Sendable {
     let recorder: ClickRecorder
     let configuration: AttributionConfiguration
     let metrics: ServerMetrics
+    /// Evidence of settled candidate clicks: the newest clicks of a common device signature are
+    /// candidates of many installs in a row, and deriving their evidence is most of a match's work.
+    let evidence: ExpiringCache<String, ClickEvidence>
+
+    /// A click's evidence is cached only once its page's beacon can no longer change it.
+    static let evidenceSettle: TimeInterval = 300
     let now: @Sendable () -> Date
 
     /// Per index key; enough for a crowd behind one office network, bounded for a hot prefix.
@@ -105,10 +111,17 @@ struct InstallService: Sendable {
         var configuration = self.configuration
         if let threshold = app.settings.attributionThreshold { configuration.threshold = threshold }
         let decision = AttributionEngine(configuration: configuration).decide(
-            install: evidence, candidates: candidates.map(ClickEvidenceMapping.evidence),
+            install: evidence, candidates: candidates.map { clickEvidence($0, at: evidence.reportedAt) },
             population: StoredPopulation(population: population), window: window
         )
         return (decision, decision.clickId.flatMap { id in candidates.first { $0.id == id } })
+    }
+
+    private func clickEvidence(_ click: ClickRecord, at date: Date) -> ClickEvidence {
+        if let known = evidence.value(for: click.id) { return known }
+        let derived = ClickEvidenceMapping.evidence(click)
+        if date.timeIntervalSince(click.clickedAt) > Self.evidenceSettle { evidence.store(derived, for: click.id, readAt: 0) }
+        return derived
     }
 
     private func outcome(_ install: InstallRecord, app: AppRecord, click: ClickRecord? = nil) async throws -> Outcome {

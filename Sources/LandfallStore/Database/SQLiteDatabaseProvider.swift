@@ -18,20 +18,30 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
     private let logger: Logger
     /// One thread per connection: a long commit or checkpoint on the writer never delays a read.
     private let threadPool: NIOThreadPool
+    /// Copies the WAL into the database file in the background (file databases only), so the
+    /// writer's commits never pay for a checkpoint: a click batch that must also write back and
+    /// fsync a thousand pages of a large database stalls every redirect waiting on a full buffer.
+    private let checkpointer: SQLiteConnection?
 
-    private init(writer: SQLiteConnection, readers: [SQLiteConnection], threadPool: NIOThreadPool, logger: Logger) {
+    private init(
+        writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection?, threadPool: NIOThreadPool, logger: Logger
+    ) {
         self.writer = writer
         self.readers = readers
+        self.checkpointer = checkpointer
         self.threadPool = threadPool
         self.logger = logger
     }
+
+    /// How often the background checkpoint runs.
+    static let checkpointInterval: Duration = .milliseconds(500)
 
     /// Opens (creating if needed) the database at `path`, or an in-memory database when `path` is nil.
     ///
     /// An in-memory database lives in one connection, so it gets no separate readers.
     public static func open(path: String?, readerCount: Int = 2, logger: Logger) async throws -> SQLiteDatabaseProvider {
         let storage: SQLiteConnection.Storage = path.map { .file(path: $0) } ?? .memory
-        let threadPool = NIOThreadPool(numberOfThreads: path == nil ? 1 : 1 + max(1, readerCount))
+        let threadPool = NIOThreadPool(numberOfThreads: path == nil ? 1 : 2 + max(1, readerCount))
         threadPool.start()
         let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
         let writer = try await SQLiteConnection.open(storage: storage, threadPool: threadPool, logger: logger, on: eventLoop).get()
@@ -43,14 +53,19 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
             ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON", "PRAGMA cache_size=-32768"], on: writer
         )
         var readers: [SQLiteConnection] = []
+        var checkpointer: SQLiteConnection?
         if path != nil {
+            try await execute(["PRAGMA wal_autocheckpoint=0"], on: writer)
+            let connection = try await SQLiteConnection.open(storage: storage, threadPool: threadPool, logger: logger, on: eventLoop).get()
+            try await execute(["PRAGMA synchronous=FULL"], on: connection)
+            checkpointer = connection
             for _ in 0..<max(1, readerCount) {
                 let reader = try await SQLiteConnection.open(storage: storage, threadPool: threadPool, logger: logger, on: eventLoop).get()
                 try await execute(["PRAGMA foreign_keys=ON", "PRAGMA query_only=ON"], on: reader)
                 readers.append(reader)
             }
         }
-        return SQLiteDatabaseProvider(writer: writer, readers: readers, threadPool: threadPool, logger: logger)
+        return SQLiteDatabaseProvider(writer: writer, readers: readers, checkpointer: checkpointer, threadPool: threadPool, logger: logger)
     }
 
     private static func execute(_ statements: [String], on connection: SQLiteConnection) async throws {
@@ -92,13 +107,34 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
 
     public func run() async throws {
         // Returns on graceful shutdown and throws on cancellation; either way the connections close.
-        try? await gracefulShutdown()
+        // Returns on graceful shutdown and on cancellation; either way the WAL is folded in and the
+        // connections close.
+        if let checkpointer {
+            let interval = Self.checkpointInterval
+            while !Task.isCancelled && !Task.isShuttingDownGracefully {
+                guard (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }) != nil else { break }
+                await checkpoint(checkpointer, mode: "PASSIVE")
+            }
+            await checkpoint(checkpointer, mode: "TRUNCATE")
+        } else {
+            try? await gracefulShutdown()
+        }
         await close()
+    }
+
+    private func checkpoint(_ connection: SQLiteConnection, mode: String) async {
+        // The future-returning query: it runs to the end even while this task is being cancelled.
+        let running: EventLoopFuture<[SQLiteRow]> = connection.query("PRAGMA wal_checkpoint(\(mode))", [])
+        do {
+            _ = try await running.get()
+        } catch {
+            logger.warning("SQLite checkpoint failed", metadata: ["error": "\(String(reflecting: error))", "mode": "\(mode)"])
+        }
     }
 
     /// Closes every connection; the provider cannot be used afterwards.
     public func close() async {
-        for connection in readers + [writer] where !connection.isClosed {
+        for connection in readers + [checkpointer, writer].compactMap({ $0 }) where !connection.isClosed {
             // The future-returning close: the async one gives up in a cancelled task and would leave
             // the handle open, which is exactly when a service is being torn down.
             let closing: EventLoopFuture<Void> = connection.close()
