@@ -95,19 +95,43 @@ extension SQLStorage {
                 RETURNING key
                 """).all()
             guard !updated.isEmpty else { return false }
-            for delta in deltas {
-                try await database.raw("""
-                    INSERT INTO click_stats (app_id, platform, day, factor, value, clicks)
-                    VALUES (\(bind: delta.appId), \(bind: delta.platform), \(bind: delta.day), \(bind: delta.factor ?? Self.totalFactor),
-                            \(bind: delta.value ?? ""), \(bind: Int64(delta.clicks)))
-                    ON CONFLICT (app_id, platform, factor, value, day) DO UPDATE SET clicks = click_stats.clicks + excluded.clicks
-                    """).run()
+            // One multi-row upsert per chunk: a page of clicks has thousands of distinct values, and a
+            // statement each would hold the single SQLite writer away from click batches for long.
+            // Deltas arrive with one row per key, as one statement must touch a row only once.
+            for chunk in Self.mergingRepeatedKeys(deltas).chunked(into: 1000) {
+                var sql = SQLQueryString("INSERT INTO click_stats (app_id, platform, day, factor, value, clicks) VALUES ")
+                for (index, delta) in chunk.enumerated() {
+                    if index > 0 { sql.appendLiteral(", ") }
+                    sql.appendInterpolation("""
+                        (\(bind: delta.appId), \(bind: delta.platform), \(bind: delta.day), \(bind: delta.factor ?? Self.totalFactor), \
+                        \(bind: delta.value ?? ""), \(bind: Int64(delta.clicks)))
+                        """ as SQLQueryString)
+                }
+                sql.appendLiteral(" ON CONFLICT (app_id, platform, factor, value, day) DO UPDATE SET clicks = click_stats.clicks + excluded.clicks")
+                try await database.raw(sql).run()
             }
             return true
         }
     }
 
     static let statsWatermarkKey = "click_stats_watermark_ms"
+
+    /// One delta per statistics row, summing repeats, in first-seen order.
+    static func mergingRepeatedKeys(_ deltas: [ClickStatDelta]) -> [ClickStatDelta] {
+        struct Key: Hashable { var app: String; var platform: String; var day: Int64; var factor: String?; var value: String? }
+        var merged: [ClickStatDelta] = []
+        var positions: [Key: Int] = [:]
+        for delta in deltas {
+            let key = Key(app: delta.appId, platform: delta.platform, day: delta.day, factor: delta.factor, value: delta.value)
+            if let position = positions[key] {
+                merged[position].clicks += delta.clicks
+            } else {
+                positions[key] = merged.count
+                merged.append(delta)
+            }
+        }
+        return merged
+    }
 
     /// The statistics watermark in epoch milliseconds, or nil before the first run.
     public func statisticsWatermark() async throws -> Int64? {
