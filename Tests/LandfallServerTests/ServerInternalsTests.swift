@@ -16,6 +16,19 @@ struct ServerInternalsTests {
         func advance(by duration: Duration) { offset.withLockedValue { $0 += duration } }
     }
 
+    @Test(arguments: [
+        ("203.0.113.9", "203.0.113.9"),
+        ("  203.0.113.9 , 10.0.0.1", "203.0.113.9"),
+        ("\t2001:db8::1\t,198.51.100.2", "2001:db8::1"),
+        ("unknown, 203.0.113.9", nil),
+        ("", nil),
+        (" , 203.0.113.9", nil),
+        ("203.0.113.9:443", nil),
+    ] as [(String, String?)])
+    func theForwardedClientIsTheFirstEntryWhenItIsAnAddress(header: String, expected: String?) {
+        #expect(ClientAddress.firstForwardedEntry(header) == expected)
+    }
+
     @Test func theCacheKeepsAtMostItsCapacityAndKeepsWhatIsUsed() {
         let cache = ExpiringCache<Int, String>(capacity: 4, timeToLive: .seconds(60), revision: { 0 })
         for key in 0..<3 { cache.store("v\(key)", for: key, readAt: 0) }

@@ -96,6 +96,41 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
         }
     }
 
+    /// Runs one read on a reader connection and returns its rows as SQLite gives them, for hot
+    /// queries whose rows SQLKit's `Decodable` path would decode at microseconds per value.
+    public func readRows(_ sql: String, _ binds: [SQLiteData]) async throws -> [SQLiteRow] {
+        guard !readers.isEmpty else {
+            return try await writeLock.withLock { try await writer.query(sql, binds) }
+        }
+        let index = nextReader.withLockedValue { value in
+            defer { value = (value + 1) % readers.count }
+            return value
+        }
+        return try await readers[index].query(sql, binds)
+    }
+
+    /// Runs `body` in one IMMEDIATE transaction on the writer, with statements whose values are
+    /// bound as they are: no SQLKit serialisation and no `Encodable` round trip per value, which is
+    /// most of the Swift-side cost of a large multi-row insert such as a click batch.
+    public func rawTransaction<Result: Sendable>(_ body: (SQLiteStatements) async throws -> Result) async throws -> Result {
+        let statements = SQLiteStatements(connection: writer)
+        return try await writeLock.withLock {
+            try await statements.run("BEGIN IMMEDIATE")
+            do {
+                let result = try await body(statements)
+                try await statements.run("COMMIT")
+                return result
+            } catch {
+                do {
+                    try await statements.run("ROLLBACK")
+                } catch let rollbackError {
+                    logger.error("rollback failed", metadata: ["error": "\(String(reflecting: rollbackError))"])
+                }
+                throw error
+            }
+        }
+    }
+
     public func isUniqueViolation(_ error: any Error) -> Bool {
         guard let error = error as? SQLiteError else { return false }
         switch error.reason {
@@ -146,5 +181,18 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
         }
         // The threads finish what they hold and exit; a second close finds the pool already stopping.
         threadPool.shutdownGracefully { _ in }
+    }
+}
+
+/// Runs statements on a connection the caller holds (see ``SQLiteDatabaseProvider/rawTransaction(_:)``).
+public struct SQLiteStatements: Sendable {
+    let connection: SQLiteConnection
+
+    /// Runs one statement and returns its rows. The future-returning query runs to its end even in
+    /// a cancelled task, so a shutting-down server never leaves a transaction half written.
+    @discardableResult
+    public func run(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteRow] {
+        let running: EventLoopFuture<[SQLiteRow]> = connection.query(sql, binds)
+        return try await running.get()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import SQLiteNIO
 
 extension SQLStorage {
     /// The factor name under which a day's total clicks are counted.
@@ -39,6 +40,22 @@ extension SQLStorage {
         case .postgres: "CAST(CAST(links.content AS jsonb) ->> 'attributionWindowHours' AS BIGINT)"
         }
         let untilMilliseconds = until.epochMilliseconds
+        if let sqlite = provider as? SQLiteDatabaseProvider {
+            let window = "json_extract(links.content, '$.attributionWindowHours')"
+            let sql = """
+                SELECT \(Self.candidateColumns.map { "clicks." + $0 }.joined(separator: ", "))
+                FROM clicks LEFT JOIN links ON links.id = clicks.link_id
+                WHERE clicks.app_id = ? AND clicks.platform = ? AND clicks.\(keyColumn == "signature" ? "signature" : "ip_prefix") = ?
+                AND clicks.clicked_at >= ? AND clicks.clicked_at <= ? AND clicks.install_id IS NULL AND clicks.is_bot = 0
+                AND (\(window) IS NULL OR clicks.clicked_at >= ? - \(window) * 3600000)
+                ORDER BY clicks.clicked_at DESC LIMIT ?
+                """
+            let binds: [SQLiteData] = [
+                .text(appId), .text(platform), .text(key), .integer(SQLiteInt64(since.epochMilliseconds)),
+                .integer(SQLiteInt64(untilMilliseconds)), .integer(SQLiteInt64(untilMilliseconds)), .integer(SQLiteInt64(limit)),
+            ]
+            return try await sqlite.readRows(sql, binds).map { try Self.decodeCandidate(SQLiteValues(row: $0)) }
+        }
         return try await provider.read { database in
             try await database.raw("""
                 SELECT \(unsafeRaw: Self.candidateColumns.map { "clicks." + $0 }.joined(separator: ", "))
@@ -48,7 +65,7 @@ extension SQLStorage {
                 AND clicks.install_id IS NULL AND clicks.is_bot = \(bind: false)
                 AND (\(linkWindowHours) IS NULL OR clicks.clicked_at >= \(bind: untilMilliseconds) - \(linkWindowHours) * 3600000)
                 ORDER BY clicks.clicked_at DESC LIMIT \(bind: limit)
-                """).all().map(decodeCandidate)
+                """).all().map { try Self.decodeCandidate(SQLKitValues(row: $0)) }
         }
     }
 
@@ -225,29 +242,29 @@ extension SQLStorage {
         "client_device_model",
     ]
 
-    private func decodeCandidate(_ row: any SQLRow) throws -> ClickRecord {
+    private static func decodeCandidate(_ row: some RowValues) throws -> ClickRecord {
         ClickRecord(
-            id: try row.decode(column: "id", as: String.self),
-            appId: try row.decode(column: "app_id", as: String.self),
-            linkId: try row.decode(column: "link_id", as: String.self),
-            clickedAt: Date(epochMilliseconds: try row.decode(column: "clicked_at", as: Int64.self)),
-            clickToken: try row.decode(column: "click_token", as: String.self),
-            ipAddress: try row.decode(column: "ip_address", as: String?.self),
-            userAgent: try row.decode(column: "user_agent", as: String?.self),
-            platform: try row.decode(column: "platform", as: String.self),
-            osVersion: try row.decode(column: "os_version", as: String?.self),
-            deviceClass: try row.decode(column: "device_class", as: String.self),
-            acceptLanguage: try row.decode(column: "accept_language", as: String?.self),
+            id: try row.requiredText("id"),
+            appId: try row.requiredText("app_id"),
+            linkId: try row.requiredText("link_id"),
+            clickedAt: Date(epochMilliseconds: try row.requiredInteger("clicked_at")),
+            clickToken: try row.requiredText("click_token"),
+            ipAddress: try row.text("ip_address"),
+            userAgent: try row.text("user_agent"),
+            platform: try row.requiredText("platform"),
+            osVersion: try row.text("os_version"),
+            deviceClass: try row.requiredText("device_class"),
+            acceptLanguage: try row.text("accept_language"),
             signals: ClickSignals(
-                screenWidth: try row.decode(column: "screen_width", as: Int?.self),
-                screenHeight: try row.decode(column: "screen_height", as: Int?.self),
-                timezone: try row.decode(column: "timezone", as: String?.self),
-                language: try row.decode(column: "language", as: String?.self),
-                platformVersion: try row.decode(column: "client_os_version", as: String?.self),
-                deviceModel: try row.decode(column: "client_device_model", as: String?.self)
+                screenWidth: try row.optionalInt("screen_width"),
+                screenHeight: try row.optionalInt("screen_height"),
+                timezone: try row.text("timezone"),
+                language: try row.text("language"),
+                platformVersion: try row.text("client_os_version"),
+                deviceModel: try row.text("client_device_model")
             ),
-            ipPrefix: try row.decode(column: "ip_prefix", as: String?.self),
-            signature: try row.decode(column: "signature", as: String?.self)
+            ipPrefix: try row.text("ip_prefix"),
+            signature: try row.text("signature")
         )
     }
 }

@@ -1,13 +1,22 @@
 import Foundation
 import SQLKit
+import SQLiteNIO
 
 extension SQLStorage {
     public func insertClicks(_ clicks: [ClickRecord]) async throws {
         guard !clicks.isEmpty else { return }
-        // One multi-row INSERT per chunk keeps a batch to a few statements; the chunk size keeps the
-        // bind count (22 per row) under SQLite's 32,766 limit.
+        if let sqlite = provider as? SQLiteDatabaseProvider {
+            try await sqlite.rawTransaction { statements in
+                for chunk in clicks.chunked(into: Self.clickChunkRows) {
+                    let insert = Self.sqliteInsert(chunk)
+                    try await statements.run(insert.sql, insert.binds)
+                }
+            }
+            return
+        }
+        // One multi-row INSERT per chunk keeps a batch to a few statements.
         try await provider.transaction { database in
-            for chunk in clicks.chunked(into: 500) {
+            for chunk in clicks.chunked(into: Self.clickChunkRows) {
                 var sql = SQLQueryString("INSERT INTO clicks (\(unsafeRaw: Self.clickColumns.joined(separator: ", "))) VALUES ")
                 for (index, click) in chunk.enumerated() {
                     if index > 0 { sql.appendLiteral(", ") }
@@ -73,6 +82,39 @@ extension SQLStorage {
         "bot_name", "screen_width", "screen_height", "timezone", "language", "ip_prefix", "signature",
         "client_os_version", "client_device_model",
     ]
+
+    /// Rows per INSERT statement: keeps the bind count (26 per row) under SQLite's 32,766 limit.
+    static let clickChunkRows = 500
+
+    /// `INSERT INTO clicks (…) VALUES (?, …), …` for a full chunk, built once.
+    private static let fullChunkInsert = clickInsertSQL(rows: clickChunkRows)
+
+    private static func clickInsertSQL(rows: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: clickColumns.count).joined(separator: ", ") + ")"
+        return "INSERT INTO clicks (\(clickColumns.joined(separator: ", "))) VALUES "
+            + Array(repeating: row, count: rows).joined(separator: ", ")
+    }
+
+    /// One chunk as a statement with its values bound directly, in ``clickColumns`` order.
+    static func sqliteInsert(_ chunk: ArraySlice<ClickRecord>) -> (sql: String, binds: [SQLiteData]) {
+        func text(_ value: String?) -> SQLiteData { value.map(SQLiteData.text) ?? .null }
+        func integer(_ value: Int?) -> SQLiteData { value.map { .integer(SQLiteInt64($0)) } ?? .null }
+        var binds: [SQLiteData] = []
+        binds.reserveCapacity(chunk.count * clickColumns.count)
+        for click in chunk {
+            binds.append(contentsOf: [
+                .text(click.id), .text(click.appId), .text(click.linkId), .integer(SQLiteInt64(click.clickedAt.epochMilliseconds)),
+                .text(click.clickToken), text(click.ipAddress), text(click.userAgent), .text(click.platform),
+                text(click.osVersion), .text(click.deviceClass), text(click.deviceModel), text(click.browser),
+                text(click.inAppBrowser), text(click.acceptLanguage), text(click.referrer), text(click.country),
+                .integer(click.isBot ? 1 : 0), text(click.botName), integer(click.signals.screenWidth), integer(click.signals.screenHeight),
+                text(click.signals.timezone), text(click.signals.language), text(click.ipPrefix), text(click.signature),
+                text(click.signals.platformVersion), text(click.signals.deviceModel),
+            ])
+        }
+        let sql = chunk.count == clickChunkRows ? fullChunkInsert : clickInsertSQL(rows: chunk.count)
+        return (sql, binds)
+    }
 
     /// One `(…)` row of bound values, in ``clickColumns`` order; typed binds, no existential arrays.
     /// (An `[any Encodable]` row crashed in SQLKit's bind encoding under Swift 6.3.)

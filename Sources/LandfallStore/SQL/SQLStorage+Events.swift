@@ -1,5 +1,7 @@
 import Foundation
 import SQLKit
+import SQLiteKit
+import SQLiteNIO
 
 extension SQLStorage {
     public func insertEvent(_ event: EventRecord) async throws -> (event: EventRecord, duplicate: Bool) {
@@ -16,6 +18,21 @@ extension SQLStorage {
     /// hundreds of events to a few statements; only the retries cost a read.
     public func insertEvents(_ events: [EventRecord]) async throws -> [(event: EventRecord, duplicate: Bool)] {
         guard !events.isEmpty else { return [] }
+        if let sqlite = provider as? SQLiteDatabaseProvider {
+            return try await sqlite.rawTransaction { statements in
+                var inserted: Set<String> = []
+                for chunk in events.chunked(into: 1000) {
+                    for row in try await statements.run(Self.sqliteEventInsert(rows: chunk.count), Self.sqliteBinds(chunk)) {
+                        if case .text(let id)? = row.column("id") { inserted.insert(id) }
+                    }
+                }
+                return try await Self.pairing(events, inserted: inserted) { installId, clientEventId in
+                    try await statements.run(
+                        "SELECT * FROM events WHERE install_id = ? AND client_event_id = ?", [.text(installId), .text(clientEventId)]
+                    ).first.map { try decodeEvent($0.sql()) }
+                }
+            }
+        }
         return try await provider.transaction { database in
             var inserted: Set<String> = []
             for chunk in events.chunked(into: 1000) {
@@ -37,24 +54,62 @@ extension SQLStorage {
                     inserted.insert(try row.decode(column: "id", as: String.self))
                 }
             }
-            var results: [(event: EventRecord, duplicate: Bool)] = []
-            results.reserveCapacity(events.count)
-            for event in events {
-                if inserted.contains(event.id) {
-                    results.append((event, false))
-                    continue
-                }
-                guard let clientEventId = event.clientEventId,
-                      let existing = try await database.raw("""
-                          SELECT * FROM events WHERE install_id = \(bind: event.installId) AND client_event_id = \(bind: clientEventId)
-                          """).first()
-                else {
-                    throw StoreError.corruptRecord("event \(event.id) was neither inserted nor found")
-                }
-                results.append((try decodeEvent(existing), true))
+            return try await Self.pairing(events, inserted: inserted) { installId, clientEventId in
+                try await database.raw("""
+                    SELECT * FROM events WHERE install_id = \(bind: installId) AND client_event_id = \(bind: clientEventId)
+                    """).first().map(decodeEvent)
             }
-            return results
         }
+    }
+
+    /// Each event with whether it was a retry: the inserted ones as given, the others as stored
+    /// before (read by `existing(installId, clientEventId)`).
+    private static func pairing(
+        _ events: [EventRecord], inserted: Set<String>, existing: (String, String) async throws -> EventRecord?
+    ) async throws -> [(event: EventRecord, duplicate: Bool)] {
+        var results: [(event: EventRecord, duplicate: Bool)] = []
+        results.reserveCapacity(events.count)
+        for event in events {
+            if inserted.contains(event.id) {
+                results.append((event, false))
+                continue
+            }
+            guard let clientEventId = event.clientEventId, let stored = try await existing(event.installId, clientEventId) else {
+                throw StoreError.corruptRecord("event \(event.id) was neither inserted nor found")
+            }
+            results.append((stored, true))
+        }
+        return results
+    }
+
+    static let eventColumns = [
+        "id", "app_id", "install_id", "client_event_id", "name", "data", "occurred_at", "received_at", "revenue_micros",
+        "revenue_currency", "link_id", "click_id", "sequence",
+    ]
+
+    /// The multi-row insert of `rows` events with `?` placeholders, skipping retries and naming the
+    /// inserted ones.
+    static func sqliteEventInsert(rows: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: eventColumns.count).joined(separator: ", ") + ")"
+        return "INSERT INTO events (\(eventColumns.joined(separator: ", "))) VALUES "
+            + Array(repeating: row, count: rows).joined(separator: ", ")
+            + " ON CONFLICT (install_id, client_event_id) DO NOTHING RETURNING id"
+    }
+
+    /// The values of ``sqliteEventInsert(rows:)``, in ``eventColumns`` order.
+    static func sqliteBinds(_ events: ArraySlice<EventRecord>) -> [SQLiteData] {
+        func text(_ value: String?) -> SQLiteData { value.map(SQLiteData.text) ?? .null }
+        func integer(_ value: Int64?) -> SQLiteData { value.map { .integer(SQLiteInt64($0)) } ?? .null }
+        var binds: [SQLiteData] = []
+        binds.reserveCapacity(events.count * eventColumns.count)
+        for event in events {
+            binds.append(contentsOf: [
+                .text(event.id), .text(event.appId), .text(event.installId), text(event.clientEventId), .text(event.name),
+                .text(event.data), integer(event.occurredAt.epochMilliseconds), integer(event.receivedAt.epochMilliseconds),
+                integer(event.revenueMicros), text(event.revenueCurrency), text(event.linkId), text(event.clickId), integer(event.sequence),
+            ])
+        }
+        return binds
     }
 
     public func events(installId: String) async throws -> [EventRecord] {

@@ -1,5 +1,6 @@
 import Foundation
 import SQLKit
+import SQLiteNIO
 
 extension SQLStorage {
     public func insertLink(_ link: LinkRecord) async throws {
@@ -38,14 +39,22 @@ extension SQLStorage {
     }
 
     public func link(shortCode: String, appId: String) async throws -> LinkRecord? {
-        try await provider.read { database in
+        if let sqlite = provider as? SQLiteDatabaseProvider {
+            return try await sqlite.readRows("SELECT * FROM links WHERE short_code = ? AND app_id = ?", [.text(shortCode), .text(appId)])
+                .first.map { try decodeLink(SQLiteValues(row: $0)) }
+        }
+        return try await provider.read { database in
             try await database.raw("SELECT * FROM links WHERE short_code = \(bind: shortCode) AND app_id = \(bind: appId)")
                 .first().map(decodeLink)
         }
     }
 
     public func links(shortCode: String) async throws -> [LinkRecord] {
-        try await provider.read { database in
+        if let sqlite = provider as? SQLiteDatabaseProvider {
+            return try await sqlite.readRows("SELECT * FROM links WHERE short_code = ? ORDER BY created_at, id LIMIT 10", [.text(shortCode)])
+                .map { try decodeLink(SQLiteValues(row: $0)) }
+        }
+        return try await provider.read { database in
             try await database.raw("SELECT * FROM links WHERE short_code = \(bind: shortCode) ORDER BY created_at, id LIMIT 10")
                 .all().map(decodeLink)
         }
@@ -110,20 +119,24 @@ extension SQLStorage {
     }
 
     private func decodeLink(_ row: any SQLRow) throws -> LinkRecord {
-        let id = try row.decode(column: "id", as: String.self)
+        try decodeLink(SQLKitValues(row: row))
+    }
+
+    private func decodeLink(_ row: some RowValues) throws -> LinkRecord {
+        let id = try row.requiredText("id")
         return LinkRecord(
             id: id,
-            appId: try row.decode(column: "app_id", as: String.self),
-            shortCode: try row.decode(column: "short_code", as: String.self),
-            templateId: try row.decode(column: "template_id", as: String?.self),
-            templateSlug: try row.decode(column: "template_slug", as: String?.self),
-            externalUserId: try row.decode(column: "external_user_id", as: String?.self),
-            dedupKey: try row.decode(column: "dedup_key", as: String?.self),
-            isActive: try row.decode(column: "is_active", as: Bool.self),
-            expiresAt: try row.decode(column: "expires_at", as: Int64?.self).map(Date.init(epochMilliseconds:)),
-            content: try decodeJSON(LinkContent.self, try row.decode(column: "content", as: String.self), what: "link \(id)"),
-            createdAt: Date(epochMilliseconds: try row.decode(column: "created_at", as: Int64.self)),
-            updatedAt: Date(epochMilliseconds: try row.decode(column: "updated_at", as: Int64.self))
+            appId: try row.requiredText("app_id"),
+            shortCode: try row.requiredText("short_code"),
+            templateId: try row.text("template_id"),
+            templateSlug: try row.text("template_slug"),
+            externalUserId: try row.text("external_user_id"),
+            dedupKey: try row.text("dedup_key"),
+            isActive: try row.bool("is_active"),
+            expiresAt: try row.integer("expires_at").map(Date.init(epochMilliseconds:)),
+            content: try decodeJSON(LinkContent.self, try row.requiredText("content"), what: "link \(id)"),
+            createdAt: Date(epochMilliseconds: try row.requiredInteger("created_at")),
+            updatedAt: Date(epochMilliseconds: try row.requiredInteger("updated_at"))
         )
     }
 }

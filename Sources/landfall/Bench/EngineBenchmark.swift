@@ -81,6 +81,10 @@ struct EngineBenchmark: Sendable {
         row.set("302 served", MetricValue(Double(served), .count))
         row.set("clicks stored", MetricValue(Double(stored), .count))
         row.set("clicks lost", MetricValue(Double(served - stored), .count))
+        // With a long tail most misses are first visits, which no cache of hot links can answer.
+        let hits = metrics["landfall_link_cache_hits_total"] ?? 0
+        let misses = metrics["landfall_link_cache_misses_total"] ?? 0
+        row.set("cache hits", MetricValue(hits + misses > 0 ? hits / (hits + misses) * 100 : 0, .percent))
         return row
     }
 
