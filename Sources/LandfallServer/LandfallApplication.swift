@@ -63,7 +63,7 @@ public func buildApplication(
     )
     let installService = InstallService(
         storage: storage, recorder: recorder, configuration: configuration.attribution, metrics: metrics,
-        evidence: ExpiringCache(capacity: 50_000, timeToLive: .seconds(600), revision: { 0 }), now: now
+        evidence: ExpiringCache(capacity: 50_000, timeToLive: .seconds(600), revision: catalogRevision), now: now
     )
 
     let router = Router(context: LandfallRequestContext.self)

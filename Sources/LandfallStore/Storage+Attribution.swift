@@ -14,6 +14,12 @@ public protocol AttributionStorage: Sendable {
     func candidates(appId: String, platform: String, ipPrefix: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord]
     /// The same by device signature, through an index on (app, platform, signature, clicked_at).
     func candidates(appId: String, platform: String, signature: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord]
+    /// Unconsumed human clicks of the app and platform in `[since, until]` under `key`, newest
+    /// first, read from the candidate index alone (no click row is touched). Link windows are not
+    /// applied here: ``candidateClicks(ids:)`` returns each click's.
+    func candidateRefs(appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int) async throws -> [CandidateRef]
+    /// The unconsumed clicks with these ids, with the columns matching reads and their link's window.
+    func candidateClicks(ids: [String]) async throws -> [CandidateClick]
     /// Counts over days `[fromDay, toDay]` for the requested factor values.
     func population(appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]) async throws -> ClickPopulation
     /// Adds to the daily statistics and advances the watermark from `expected` to `to`, atomically;

@@ -46,7 +46,8 @@ public struct AttributionEngine: Sendable {
         guard !eligible.isEmpty else {
             return AttributionDecision(method: .organic, clickId: nil, confidence: 0, probability: 0, matchedFactors: [])
         }
-        let scores = eligible.map { score($0, against: install, population: population, window: window) }
+        let weights = FactorWeights(install: install, population: population, configuration: configuration)
+        let scores = eligible.map { score($0, against: install, weights: weights, window: window) }
         let total = Double(max(population.clickCount, eligible.count))
         let share = configuration.clickedInstallShareByPlatform[install.platform] ?? configuration.clickedInstallShare
         let prior = min(0.999, max(0.001, share))
@@ -87,19 +88,51 @@ public struct AttributionEngine: Sendable {
 
     /// The likelihood ratio of one click against the install.
     public func score(_ click: ClickEvidence, against install: InstallEvidence, population: some PopulationStatistics, window: TimeInterval) -> Score {
+        score(click, against: install, weights: FactorWeights(install: install, population: population, configuration: configuration), window: window)
+    }
+
+    /// What agreeing and disagreeing on each of the install's known factors is worth. It depends on
+    /// the install and the population only, so one decision computes it once for all its candidates.
+    struct FactorWeights {
+        struct Term {
+            var factor: Factor
+            var installValue: String
+            var agreement: Double
+            var disagreement: Double
+        }
+
+        var terms: [Term] = []
+
+        init(install: InstallEvidence, population: some PopulationStatistics, configuration: AttributionConfiguration) {
+            let total = Double(max(population.clickCount, 1))
+            for factor in Factor.counted {
+                guard let installValue = factor.value(of: install) else { continue }
+                let persistence = configuration.persistence(of: factor)
+                // Smoothed share: a value never seen still has a small, finite chance.
+                let share = min(0.999, (Double(population.count(of: factor, value: installValue)) + 0.5) / (total + 1))
+                terms.append(Term(factor: factor, installValue: installValue, agreement: persistence / share, disagreement: (1 - persistence) / (1 - share)))
+            }
+        }
+    }
+
+    func score(_ click: ClickEvidence, against install: InstallEvidence, weights: FactorWeights, window: TimeInterval) -> Score {
         var ratio = 1.0
         var matched: [String] = []
-        let total = Double(max(population.clickCount, 1))
-        for factor in Factor.counted {
-            guard let installValue = factor.value(of: install), let clickValue = factor.value(of: click) else { continue }
-            let persistence = configuration.persistence(of: factor)
-            // Smoothed share: a value never seen still has a small, finite chance.
-            let share = min(0.999, (Double(population.count(of: factor, value: installValue)) + 0.5) / (total + 1))
-            if Self.agree(factor, installValue, clickValue, install: install, click: click) {
-                ratio *= persistence / share
-                matched.append(factor.rawValue)
+        for term in weights.terms {
+            let agrees: Bool
+            if term.factor == .screen {
+                // Compared as sizes, so the click's bucket text is never built.
+                guard let clickScreen = click.screen, let installScreen = install.screen else { continue }
+                agrees = Self.screensAgree(installScreen, clickScreen)
             } else {
-                ratio *= (1 - persistence) / (1 - share)
+                guard let clickValue = term.factor.value(of: click) else { continue }
+                agrees = clickValue == term.installValue
+            }
+            if agrees {
+                ratio *= term.agreement
+                matched.append(term.factor.rawValue)
+            } else {
+                ratio *= term.disagreement
             }
         }
         let delay = install.reportedAt.timeIntervalSince(click.clickedAt)
@@ -121,8 +154,7 @@ public struct AttributionEngine: Sendable {
 
     /// Screens agree within rounding (a page's CSS pixels × devicePixelRatio can be a pixel or two
     /// off the native size); every other factor agrees exactly.
-    static func agree(_ factor: Factor, _ installValue: String, _ clickValue: String, install: InstallEvidence, click: ClickEvidence) -> Bool {
-        guard factor == .screen, let a = install.screen, let b = click.screen else { return installValue == clickValue }
+    static func screensAgree(_ a: ScreenSize, _ b: ScreenSize) -> Bool {
         func close(_ x: Int, _ y: Int) -> Bool { abs(x - y) <= max(4, max(x, y) / 100) }
         return close(a.short, b.short) && close(a.long, b.long)
     }

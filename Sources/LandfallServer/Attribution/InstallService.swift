@@ -12,9 +12,22 @@ struct InstallService: Sendable {
     let recorder: ClickRecorder
     let configuration: AttributionConfiguration
     let metrics: ServerMetrics
-    /// Evidence of settled candidate clicks: the newest clicks of a common device signature are
-    /// candidates of many installs in a row, and deriving their evidence is most of a match's work.
-    let evidence: ExpiringCache<String, ClickEvidence>
+    /// Evidence of settled candidate clicks, with their link's window: the newest clicks of a common
+    /// device signature are candidates of many installs in a row, and with their evidence in memory
+    /// a match reads the candidate indexes and no click row at all.
+    let evidence: ExpiringCache<String, CachedCandidate>
+
+    struct CachedCandidate: Sendable {
+        var evidence: ClickEvidence
+        var linkWindowHours: Int?
+    }
+
+    /// The click an install was credited to.
+    struct MatchedClick: Sendable {
+        var id: String
+        var linkId: String
+        var clickedAt: Date
+    }
 
     /// A click's evidence is cached only once its page's beacon can no longer change it.
     static let evidenceSettle: TimeInterval = 300
@@ -66,7 +79,7 @@ struct InstallService: Sendable {
                 logger.info("install attributed", metadata: [
                     "app": "\(app.id)", "install": "\(install.id)", "method": "\(install.method)", "confidence": "\(install.confidence)",
                 ])
-                return try await outcome(install, app: app, click: decided.click)
+                return try await outcome(install, app: app, clickedAt: decided.click?.clickedAt)
             } catch let error as StoreError where error.conflictingField == "click" {
                 if let clickId = decided.click?.id { excluded.insert(clickId) }
             } catch let error as StoreError where error.conflictingField == "dedupKey" {
@@ -82,28 +95,27 @@ struct InstallService: Sendable {
 
     private func decide(
         _ request: InstallRequest, evidence: InstallEvidence, app: AppRecord, excluding excluded: Set<String>
-    ) async throws -> (decision: AttributionDecision, click: ClickRecord?) {
+    ) async throws -> (decision: AttributionDecision, click: MatchedClick?) {
         if let token = InstallValidation.clickToken(request), let click = try await storage.click(token: token, appId: app.id),
            !excluded.contains(click.id) {
-            return (.deterministic(clickId: click.id), click)
+            return (.deterministic(clickId: click.id), MatchedClick(id: click.id, linkId: click.linkId, clickedAt: click.clickedAt))
         }
         let windowHours = min(app.settings.attributionWindowHours, request.attributionWindowHours ?? Int.max)
         let window = TimeInterval(windowHours) * 3600
         let since = evidence.reportedAt.addingTimeInterval(-window)
         let platform = evidence.platform.rawValue
-        var fetched: [String: ClickRecord] = [:]
-        if let prefix = evidence.ipPrefix {
-            for click in try await storage.candidates(appId: app.id, platform: platform, ipPrefix: prefix, since: since, until: evidence.reportedAt, limit: Self.candidateLimit) {
-                fetched[click.id] = click
+        var keys: [CandidateIndexKey] = []
+        if let prefix = evidence.ipPrefix { keys.append(.ipPrefix(prefix)) }
+        if let signature = EvidenceBuilder.signature(evidence) { keys.append(.signature(signature)) }
+        var refs: [String: CandidateRef] = [:]
+        for key in keys {
+            for ref in try await storage.candidateRefs(
+                appId: app.id, platform: platform, key: key, since: since, until: evidence.reportedAt, limit: Self.candidateLimit
+            ) where !excluded.contains(ref.id) {
+                refs[ref.id] = ref
             }
         }
-        if let signature = EvidenceBuilder.signature(evidence) {
-            for click in try await storage.candidates(appId: app.id, platform: platform, signature: signature, since: since, until: evidence.reportedAt, limit: Self.candidateLimit) {
-                fetched[click.id] = click
-            }
-        }
-        // The store leaves out clicks older than their own link's window.
-        let candidates = fetched.values.filter { !excluded.contains($0.id) }.sorted { $0.id < $1.id }
+        let candidates = try await candidateEvidence(refs, at: evidence.reportedAt).sorted { $0.clickId < $1.clickId }
         let values = Factor.counted.compactMap { factor in factor.value(of: evidence).map { (factor: factor.rawValue, value: $0) } }
         let population = try await storage.population(
             appId: app.id, platform: platform, fromDay: ClickStatistics.day(of: since), toDay: ClickStatistics.day(of: evidence.reportedAt), values: values
@@ -111,24 +123,40 @@ struct InstallService: Sendable {
         var configuration = self.configuration
         if let threshold = app.settings.attributionThreshold { configuration.threshold = threshold }
         let decision = AttributionEngine(configuration: configuration).decide(
-            install: evidence, candidates: candidates.map { clickEvidence($0, at: evidence.reportedAt) },
-            population: StoredPopulation(population: population), window: window
+            install: evidence, candidates: candidates, population: StoredPopulation(population: population), window: window
         )
-        return (decision, decision.clickId.flatMap { id in candidates.first { $0.id == id } })
+        let click = decision.clickId.flatMap { refs[$0] }.map { MatchedClick(id: $0.id, linkId: $0.linkId, clickedAt: $0.clickedAt) }
+        return (decision, click)
     }
 
-    private func clickEvidence(_ click: ClickRecord, at date: Date) -> ClickEvidence {
-        if let known = evidence.value(for: click.id) { return known }
-        let derived = ClickEvidenceMapping.evidence(click)
-        if date.timeIntervalSince(click.clickedAt) > Self.evidenceSettle { evidence.store(derived, for: click.id, readAt: 0) }
-        return derived
+    /// The evidence of each candidate inside its link's window: from memory for settled clicks seen
+    /// before, else from one read of the rest.
+    private func candidateEvidence(_ refs: [String: CandidateRef], at date: Date) async throws -> [ClickEvidence] {
+        var known: [CachedCandidate] = []
+        var missing: [String] = []
+        for id in refs.keys {
+            if let cached = evidence.value(for: id) { known.append(cached) } else { missing.append(id) }
+        }
+        if !missing.isEmpty {
+            let revision = evidence.revisionBeforeRead()
+            for candidate in try await storage.candidateClicks(ids: missing) {
+                let derived = CachedCandidate(evidence: ClickEvidenceMapping.evidence(candidate.click), linkWindowHours: candidate.linkWindowHours)
+                if date.timeIntervalSince(candidate.click.clickedAt) > Self.evidenceSettle {
+                    evidence.store(derived, for: candidate.click.id, readAt: revision)
+                }
+                known.append(derived)
+            }
+        }
+        return known.filter {
+            CandidateClick.isInsideLinkWindow(clickedAt: $0.evidence.clickedAt, linkWindowHours: $0.linkWindowHours, at: date)
+        }.map(\.evidence)
     }
 
-    private func outcome(_ install: InstallRecord, app: AppRecord, click: ClickRecord? = nil) async throws -> Outcome {
+    private func outcome(_ install: InstallRecord, app: AppRecord, clickedAt: Date? = nil) async throws -> Outcome {
         guard let linkId = install.linkId, let link = try await storage.link(id: linkId, appId: app.id) else {
             return Outcome(install: install, deepLinkData: nil)
         }
-        var clickedAt = click?.clickedAt
+        var clickedAt = clickedAt
         if clickedAt == nil, let clickId = install.clickId {
             clickedAt = try await storage.click(id: clickId, appId: app.id)?.clickedAt
         }

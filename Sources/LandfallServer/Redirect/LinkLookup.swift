@@ -13,9 +13,16 @@ struct LinkLookup: Sendable {
     /// Apps by `host:NAME` and by `id:ID`.
     let apps: ExpiringCache<String, AppRecord>
 
-    struct ResolvedLink: Sendable {
-        var link: LinkRecord
-        var app: AppRecord
+    /// A class, so a cache slot holds one reference: tens of thousands of entries of two large
+    /// records inline (plus the dictionaries' spare slots) were most of the server's memory.
+    final class ResolvedLink: Sendable {
+        let link: LinkRecord
+        let app: AppRecord
+
+        init(link: LinkRecord, app: AppRecord) {
+            self.link = link
+            self.app = app
+        }
     }
 
     func resolve(code: String, slug: String?, host: String?) async throws -> (LinkRecord, AppRecord)? {

@@ -22,51 +22,94 @@ extension SQLStorage {
     }
 
     public func candidates(appId: String, platform: String, ipPrefix: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord] {
-        try await candidates(appId: appId, platform: platform, keyColumn: "ip_prefix", key: ipPrefix, since: since, until: until, limit: limit)
+        try await candidates(appId: appId, platform: platform, key: .ipPrefix(ipPrefix), since: since, until: until, limit: limit)
     }
 
     public func candidates(appId: String, platform: String, signature: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord] {
-        try await candidates(appId: appId, platform: platform, keyColumn: "signature", key: signature, since: since, until: until, limit: limit)
+        try await candidates(appId: appId, platform: platform, key: .signature(signature), since: since, until: until, limit: limit)
     }
 
-    /// Unconsumed human clicks by one indexed key column, newest first, leaving out those older than
-    /// their own link's attribution window; the column name is one of two constants.
-    ///
-    /// The link window is checked in the same query (one primary-key probe per row) rather than by
-    /// a read per candidate's link afterwards.
-    private func candidates(appId: String, platform: String, keyColumn: String, key: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord] {
-        let linkWindowHours: SQLQueryString = switch provider.engine {
-        case .sqlite: "json_extract(links.content, '$.attributionWindowHours')"
-        case .postgres: "CAST(CAST(links.content AS jsonb) ->> 'attributionWindowHours' AS BIGINT)"
+    /// The index walk, then the rows, newest first, without those older than their link's window.
+    private func candidates(appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int) async throws -> [ClickRecord] {
+        let refs = try await candidateRefs(appId: appId, platform: platform, key: key, since: since, until: until, limit: limit)
+        let clicks = Dictionary(try await candidateClicks(ids: refs.map(\.id)).map { ($0.click.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return refs.compactMap { clicks[$0.id] }.filter { $0.isInsideLinkWindow(at: until) }.map(\.click)
+    }
+
+    public func candidateRefs(
+        appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int
+    ) async throws -> [CandidateRef] {
+        // Constants only: the column is one of the two indexed keys. The predicate repeats the
+        // partial index's own (install_id IS NULL AND is_bot = 0) so the planner can use it, and
+        // selects only indexed columns so no click row is read.
+        let (column, value) = switch key {
+        case .ipPrefix(let prefix): ("ip_prefix", prefix)
+        case .signature(let signature): ("signature", signature)
         }
-        let untilMilliseconds = until.epochMilliseconds
         if let sqlite = provider as? SQLiteDatabaseProvider {
-            let window = "json_extract(links.content, '$.attributionWindowHours')"
-            let sql = """
-                SELECT \(Self.candidateColumns.map { "clicks." + $0 }.joined(separator: ", "))
-                FROM clicks LEFT JOIN links ON links.id = clicks.link_id
-                WHERE clicks.app_id = ? AND clicks.platform = ? AND clicks.\(keyColumn == "signature" ? "signature" : "ip_prefix") = ?
-                AND clicks.clicked_at >= ? AND clicks.clicked_at <= ? AND clicks.install_id IS NULL AND clicks.is_bot = 0
-                AND (\(window) IS NULL OR clicks.clicked_at >= ? - \(window) * 3600000)
-                ORDER BY clicks.clicked_at DESC LIMIT ?
-                """
-            let binds: [SQLiteData] = [
-                .text(appId), .text(platform), .text(key), .integer(SQLiteInt64(since.epochMilliseconds)),
-                .integer(SQLiteInt64(untilMilliseconds)), .integer(SQLiteInt64(untilMilliseconds)), .integer(SQLiteInt64(limit)),
-            ]
-            return try await sqlite.readRows(sql, binds).map { try Self.decodeCandidate(SQLiteValues(row: $0)) }
+            let rows = try await sqlite.readRows("""
+                SELECT id, link_id, clicked_at FROM clicks
+                WHERE app_id = ? AND platform = ? AND \(column) = ? AND clicked_at >= ? AND clicked_at <= ?
+                AND install_id IS NULL AND is_bot = 0
+                ORDER BY clicked_at DESC LIMIT ?
+                """, [
+                    .text(appId), .text(platform), .text(value), .integer(SQLiteInt64(since.epochMilliseconds)),
+                    .integer(SQLiteInt64(until.epochMilliseconds)), .integer(SQLiteInt64(limit)),
+                ])
+            return try rows.map { try Self.decodeCandidateRef(SQLiteValues(row: $0)) }
         }
         return try await provider.read { database in
             try await database.raw("""
-                SELECT \(unsafeRaw: Self.candidateColumns.map { "clicks." + $0 }.joined(separator: ", "))
-                FROM clicks LEFT JOIN links ON links.id = clicks.link_id
-                WHERE clicks.app_id = \(bind: appId) AND clicks.platform = \(bind: platform) AND clicks.\(ident: keyColumn) = \(bind: key)
-                AND clicks.clicked_at >= \(bind: since.epochMilliseconds) AND clicks.clicked_at <= \(bind: untilMilliseconds)
-                AND clicks.install_id IS NULL AND clicks.is_bot = \(bind: false)
-                AND (\(linkWindowHours) IS NULL OR clicks.clicked_at >= \(bind: untilMilliseconds) - \(linkWindowHours) * 3600000)
-                ORDER BY clicks.clicked_at DESC LIMIT \(bind: limit)
-                """).all().map { try Self.decodeCandidate(SQLKitValues(row: $0)) }
+                SELECT id, link_id, clicked_at FROM clicks
+                WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND \(ident: column) = \(bind: value)
+                AND clicked_at >= \(bind: since.epochMilliseconds) AND clicked_at <= \(bind: until.epochMilliseconds)
+                AND install_id IS NULL AND is_bot = false
+                ORDER BY clicked_at DESC LIMIT \(bind: limit)
+                """).all().map { try Self.decodeCandidateRef(SQLKitValues(row: $0)) }
         }
+    }
+
+    public func candidateClicks(ids: [String]) async throws -> [CandidateClick] {
+        guard !ids.isEmpty else { return [] }
+        let columns = Self.candidateColumns.map { "clicks." + $0 }.joined(separator: ", ")
+        if let sqlite = provider as? SQLiteDatabaseProvider {
+            var found: [CandidateClick] = []
+            // Well under SQLite's bind limit per statement.
+            for chunk in ids.chunked(into: 500) {
+                let rows = try await sqlite.readRows("""
+                    SELECT \(columns), json_extract(links.content, '$.attributionWindowHours') AS link_window_hours
+                    FROM clicks LEFT JOIN links ON links.id = clicks.link_id
+                    WHERE clicks.id IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))
+                    AND clicks.install_id IS NULL AND clicks.is_bot = 0
+                    """, chunk.map { .text($0) })
+                found += try rows.map { try Self.decodeCandidateClick(SQLiteValues(row: $0)) }
+            }
+            return found
+        }
+        var list = SQLQueryString("")
+        for (index, id) in ids.enumerated() {
+            if index > 0 { list.appendLiteral(", ") }
+            list.appendInterpolation(bind: id)
+        }
+        return try await provider.read { database in
+            try await database.raw("""
+                SELECT \(unsafeRaw: columns),
+                       CAST(CAST(links.content AS jsonb) ->> 'attributionWindowHours' AS BIGINT) AS link_window_hours
+                FROM clicks LEFT JOIN links ON links.id = clicks.link_id
+                WHERE clicks.id IN (\(list)) AND clicks.install_id IS NULL AND clicks.is_bot = false
+                """).all().map { try Self.decodeCandidateClick(SQLKitValues(row: $0)) }
+        }
+    }
+
+    private static func decodeCandidateRef(_ row: some RowValues) throws -> CandidateRef {
+        CandidateRef(
+            id: try row.requiredText("id"), linkId: try row.requiredText("link_id"),
+            clickedAt: Date(epochMilliseconds: try row.requiredInteger("clicked_at"))
+        )
+    }
+
+    private static func decodeCandidateClick(_ row: some RowValues) throws -> CandidateClick {
+        CandidateClick(click: try decodeCandidate(row), linkWindowHours: try row.optionalInt("link_window_hours"))
     }
 
     public func population(appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]) async throws -> ClickPopulation {
@@ -156,7 +199,14 @@ extension SQLStorage {
     }
 
     public func clicks(after: Date, upTo: Date, limit: Int) async throws -> [ClickRecord] {
-        try await provider.read { database in
+        // Every click is read back once by the statistics service: SQLite's values directly.
+        if let sqlite = provider as? SQLiteDatabaseProvider {
+            return try await sqlite.readRows(
+                "SELECT * FROM clicks WHERE clicked_at > ? AND clicked_at <= ? AND is_bot = 0 ORDER BY clicked_at LIMIT ?",
+                [.integer(SQLiteInt64(after.epochMilliseconds)), .integer(SQLiteInt64(upTo.epochMilliseconds)), .integer(SQLiteInt64(limit))]
+            ).map { try Self.decodeClick(SQLiteValues(row: $0)) }
+        }
+        return try await provider.read { database in
             try await database.raw("""
                 SELECT * FROM clicks WHERE clicked_at > \(bind: after.epochMilliseconds) AND clicked_at <= \(bind: upTo.epochMilliseconds)
                 AND is_bot = \(bind: false) ORDER BY clicked_at LIMIT \(bind: limit)

@@ -131,36 +131,40 @@ extension SQLStorage {
     }
 
     func decodeClick(_ row: any SQLRow) throws -> ClickRecord {
+        try Self.decodeClick(SQLKitValues(row: row))
+    }
+
+    static func decodeClick(_ row: some RowValues) throws -> ClickRecord {
         ClickRecord(
-            id: try row.decode(column: "id", as: String.self),
-            appId: try row.decode(column: "app_id", as: String.self),
-            linkId: try row.decode(column: "link_id", as: String.self),
-            clickedAt: Date(epochMilliseconds: try row.decode(column: "clicked_at", as: Int64.self)),
-            clickToken: try row.decode(column: "click_token", as: String.self),
-            ipAddress: try row.decode(column: "ip_address", as: String?.self),
-            userAgent: try row.decode(column: "user_agent", as: String?.self),
-            platform: try row.decode(column: "platform", as: String.self),
-            osVersion: try row.decode(column: "os_version", as: String?.self),
-            deviceClass: try row.decode(column: "device_class", as: String.self),
-            deviceModel: try row.decode(column: "device_model", as: String?.self),
-            browser: try row.decode(column: "browser", as: String?.self),
-            inAppBrowser: try row.decode(column: "in_app_browser", as: String?.self),
-            acceptLanguage: try row.decode(column: "accept_language", as: String?.self),
-            referrer: try row.decode(column: "referrer", as: String?.self),
-            country: try row.decode(column: "country", as: String?.self),
-            isBot: try row.decode(column: "is_bot", as: Bool.self),
-            botName: try row.decode(column: "bot_name", as: String?.self),
+            id: try row.requiredText("id"),
+            appId: try row.requiredText("app_id"),
+            linkId: try row.requiredText("link_id"),
+            clickedAt: Date(epochMilliseconds: try row.requiredInteger("clicked_at")),
+            clickToken: try row.requiredText("click_token"),
+            ipAddress: try row.text("ip_address"),
+            userAgent: try row.text("user_agent"),
+            platform: try row.requiredText("platform"),
+            osVersion: try row.text("os_version"),
+            deviceClass: try row.requiredText("device_class"),
+            deviceModel: try row.text("device_model"),
+            browser: try row.text("browser"),
+            inAppBrowser: try row.text("in_app_browser"),
+            acceptLanguage: try row.text("accept_language"),
+            referrer: try row.text("referrer"),
+            country: try row.text("country"),
+            isBot: try row.bool("is_bot"),
+            botName: try row.text("bot_name"),
             signals: ClickSignals(
-                screenWidth: try row.decode(column: "screen_width", as: Int?.self),
-                screenHeight: try row.decode(column: "screen_height", as: Int?.self),
-                timezone: try row.decode(column: "timezone", as: String?.self),
-                language: try row.decode(column: "language", as: String?.self),
-                platformVersion: try row.decode(column: "client_os_version", as: String?.self),
-                deviceModel: try row.decode(column: "client_device_model", as: String?.self)
+                screenWidth: try row.optionalInt("screen_width"),
+                screenHeight: try row.optionalInt("screen_height"),
+                timezone: try row.text("timezone"),
+                language: try row.text("language"),
+                platformVersion: try row.text("client_os_version"),
+                deviceModel: try row.text("client_device_model")
             ),
-            ipPrefix: try row.decode(column: "ip_prefix", as: String?.self),
-            signature: try row.decode(column: "signature", as: String?.self),
-            installId: try row.decode(column: "install_id", as: String?.self)
+            ipPrefix: try row.text("ip_prefix"),
+            signature: try row.text("signature"),
+            installId: try row.text("install_id")
         )
     }
 }

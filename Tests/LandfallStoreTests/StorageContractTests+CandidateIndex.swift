@@ -1,0 +1,55 @@
+import Foundation
+import LandfallStore
+import LandfallTestSupport
+import Testing
+
+/// The two-step candidate fetch an install match uses: the index walk, then rows only for the
+/// clicks whose evidence the server does not hold.
+extension StorageContractTests {
+    @Test(arguments: TestEngine.allCases)
+    func candidateRefsAreTheIndexEntriesOfUnconsumedHumanClicksNewestFirst(_ engine: TestEngine) async throws {
+        try await TestDatabases.withMigratedStorage(engine) { storage, _ in
+            let app = try await Self.insertApp(storage)
+            let link = try await Self.insertLink(storage, appId: app.id)
+            let older = try await Self.insertKeyedClick(storage, link: link, clickedAt: Fixtures.date(-500))
+            let newer = try await Self.insertKeyedClick(storage, link: link, clickedAt: Fixtures.date(-100))
+            let consumed = try await Self.insertKeyedClick(storage, link: link, clickedAt: Fixtures.date(-50))
+            try await Self.insertKeyedClick(storage, link: link, clickedAt: Fixtures.date(-10), isBot: true)
+            try await Self.insertInstall(storage, appId: app.id, method: "probabilistic", clickId: consumed.id, linkId: link.id)
+            for key in [CandidateIndexKey.ipPrefix(try #require(older.ipPrefix)), .signature(try #require(older.signature))] {
+                let refs = try await storage.candidateRefs(
+                    appId: app.id, platform: "ios", key: key, since: Fixtures.date(-1_000), until: Fixtures.date(1_000), limit: 10
+                )
+                #expect(refs == [newer, older].map { CandidateRef(id: $0.id, linkId: link.id, clickedAt: $0.clickedAt) })
+                let limited = try await storage.candidateRefs(
+                    appId: app.id, platform: "ios", key: key, since: Fixtures.date(-1_000), until: Fixtures.date(1_000), limit: 1
+                )
+                #expect(limited.map(\.id) == [newer.id])
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.allCases)
+    func candidateClicksCarryTheirLinksOwnWindow(_ engine: TestEngine) async throws {
+        try await TestDatabases.withMigratedStorage(engine) { storage, _ in
+            let app = try await Self.insertApp(storage)
+            let plain = try await Self.insertLink(storage, appId: app.id)
+            let short = Fixtures.link(appId: app.id, content: LinkContent(originalUrl: "https://example.com/sale", attributionWindowHours: 2))
+            try await storage.insertLink(short)
+            let plainClick = try await Self.insertKeyedClick(storage, link: plain)
+            let shortClick = try await Self.insertKeyedClick(storage, link: short)
+            let found = try await storage.candidateClicks(ids: [plainClick.id, shortClick.id, "no-such-click"])
+            let windows = Dictionary(uniqueKeysWithValues: found.map { ($0.click.id, $0.linkWindowHours) })
+            #expect(windows.count == 2)
+            #expect(windows[plainClick.id] == .some(nil))
+            #expect(windows[shortClick.id] == 2)
+
+            // Three hours later the short link's click is out of its window, the other is not.
+            let later = Fixtures.date(3 * 3_600_000)
+            let candidates = try await storage.candidates(
+                appId: app.id, platform: "ios", ipPrefix: try #require(plainClick.ipPrefix), since: Fixtures.date(-1_000), until: later, limit: 10
+            )
+            #expect(candidates.map(\.id) == [plainClick.id])
+        }
+    }
+}
