@@ -16,7 +16,7 @@ public struct ClickIndex: Sendable {
     private var byPrefix: [String: [Int]] = [:]
     private var bySignature: [String: [Int]] = [:]
 
-    public init(limitPerKey: Int = 200) {
+    public init(limitPerKey: Int = 50) {
         self.limitPerKey = limitPerKey
     }
 

@@ -184,42 +184,6 @@ public struct SyntheticData: Sendable {
     /// again: sorting millions of keys once is far cheaper than millions of random B-tree inserts.
     /// The definitions are read from the database, so the migrations stay the only place they live.
     private func withSecondaryIndexesRebuilt(on table: String, _ body: () async throws -> Void) async throws {
-        try await withBulkLoadSettings { try await rebuildingSecondaryIndexes(on: table, body) }
-    }
-
-    /// On SQLite, a load of generated rows sorts index keys in a large page cache in memory and
-    /// skips the fsyncs: the rows are regenerated on any failure, so they need no crash safety.
-    /// The settings are put back afterwards. (The journal mode stays WAL: leaving it needs every
-    /// other connection of the process closed.)
-    private func withBulkLoadSettings(_ body: () async throws -> Void) async throws {
-        guard storage.engine == .sqlite else { return try await body() }
-        let previous: (cache: Int64, synchronous: Int64) = try await storage.provider.write { database in
-            let cache = try await database.raw("PRAGMA cache_size").first()?.decode(column: "cache_size", as: Int64.self) ?? -2000
-            let synchronous = try await database.raw("PRAGMA synchronous").first()?.decode(column: "synchronous", as: Int64.self) ?? 2
-            for pragma in ["PRAGMA synchronous=OFF", "PRAGMA cache_size=-1048576", "PRAGMA temp_store=MEMORY"] {
-                try await database.raw(SQLQueryString(pragma)).run()
-            }
-            return (cache, synchronous)
-        }
-        func restore() async throws {
-            try await storage.provider.write { database in
-                for pragma in [
-                    "PRAGMA synchronous=\(previous.synchronous)", "PRAGMA cache_size=\(previous.cache)", "PRAGMA temp_store=DEFAULT",
-                ] {
-                    try await database.raw(SQLQueryString(pragma)).run()
-                }
-            }
-        }
-        do {
-            try await body()
-        } catch {
-            try? await restore()
-            throw error
-        }
-        try await restore()
-    }
-
-    private func rebuildingSecondaryIndexes(on table: String, _ body: () async throws -> Void) async throws {
         let definitions: [(name: String, sql: String)] = try await storage.provider.read { database in
             let query: SQLQueryString = switch storage.engine {
             case .sqlite:
@@ -311,11 +275,14 @@ public struct SyntheticData: Sendable {
     }
 
     /// ` AND <the click is seeded click number lower…upper-1>`, or nothing for every click. Seeded
-    /// ids are `synthetic-click-` and the number zero-padded to 10 digits, so the range is a range of
-    /// the primary key: a later stage reads only its own rows, not every row seeded before it.
+    /// ids are `synthetic-click-NNNNNNNNNN`, so the number is the id from its 17th character.
     private func numbered(_ range: Range<Int>?) -> SQLQueryString {
         guard let range else { return "" }
-        return " AND id >= \(bind: "synthetic-click-" + Self.padded(range.lowerBound)) AND id < \(bind: "synthetic-click-" + Self.padded(range.upperBound))"
+        let number: SQLQueryString = switch storage.engine {
+        case .sqlite: "CAST(substr(id, 17) AS INTEGER)"
+        case .postgres: "CAST(substring(id FROM 17) AS BIGINT)"
+        }
+        return " AND id LIKE 'synthetic-click-%' AND \(number) >= \(bind: Int64(range.lowerBound)) AND \(number) < \(bind: Int64(range.upperBound))"
     }
 
     /// Writes a bulk load's log into the database files (SQLite's WAL, PostgreSQL's checkpoint), so
