@@ -90,15 +90,12 @@ extension SQLStorage {
     private static let fullChunkInsert = clickInsertSQL(rows: clickChunkRows)
 
     private static func clickInsertSQL(rows: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: clickColumns.count).joined(separator: ", ") + ")"
-        return "INSERT INTO clicks (\(clickColumns.joined(separator: ", "))) VALUES "
-            + Array(repeating: row, count: rows).joined(separator: ", ")
+        SQLiteBinding.multiRowInsert(into: "clicks", columns: clickColumns, rows: rows)
     }
 
     /// One chunk as a statement with its values bound directly, in ``clickColumns`` order.
     static func sqliteInsert(_ chunk: ArraySlice<ClickRecord>) -> (sql: String, binds: [SQLiteData]) {
-        func text(_ value: String?) -> SQLiteData { value.map(SQLiteData.text) ?? .null }
-        func integer(_ value: Int?) -> SQLiteData { value.map { .integer(SQLiteInt64($0)) } ?? .null }
+        let text = SQLiteBinding.text, integer = SQLiteBinding.integer(_:) as (Int?) -> SQLiteData
         var binds: [SQLiteData] = []
         binds.reserveCapacity(chunk.count * clickColumns.count)
         for click in chunk {

@@ -90,16 +90,13 @@ extension SQLStorage {
     /// The multi-row insert of `rows` events with `?` placeholders, skipping retries and naming the
     /// inserted ones.
     static func sqliteEventInsert(rows: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: eventColumns.count).joined(separator: ", ") + ")"
-        return "INSERT INTO events (\(eventColumns.joined(separator: ", "))) VALUES "
-            + Array(repeating: row, count: rows).joined(separator: ", ")
+        SQLiteBinding.multiRowInsert(into: "events", columns: eventColumns, rows: rows)
             + " ON CONFLICT (install_id, client_event_id) DO NOTHING RETURNING id"
     }
 
     /// The values of ``sqliteEventInsert(rows:)``, in ``eventColumns`` order.
     static func sqliteBinds(_ events: ArraySlice<EventRecord>) -> [SQLiteData] {
-        func text(_ value: String?) -> SQLiteData { value.map(SQLiteData.text) ?? .null }
-        func integer(_ value: Int64?) -> SQLiteData { value.map { .integer(SQLiteInt64($0)) } ?? .null }
+        let text = SQLiteBinding.text, integer = SQLiteBinding.integer(_:) as (Int64?) -> SQLiteData
         var binds: [SQLiteData] = []
         binds.reserveCapacity(events.count * eventColumns.count)
         for event in events {
