@@ -30,6 +30,9 @@ public struct ServerConfiguration: Sendable {
     /// how long an entry is trusted: a link changed through another server is seen after that.
     public var linkCacheCapacity: Int
     public var linkCacheTimeToLive: Duration
+    /// How many share links apps may create through `POST /api/sdk/v1/links` with their publishable
+    /// key, per app and per client address (secret keys are not limited).
+    public var sdkLinkLimits = SDKLinkLimits()
 
     public init(
         host: String = "127.0.0.1",

@@ -71,9 +71,15 @@ public func buildApplication(
     HealthController(storage: storage).register(on: router)
     WellKnownController(storage: storage).register(on: router)
     AppsController(storage: storage, authenticator: authenticator, service: appService).register(on: router)
-    LinksController(storage: storage, authenticator: authenticator, service: linkService).register(on: router)
+    let shareLimits = SDKLinkRateLimiters(limits: configuration.sdkLinkLimits, now: now)
+    LinksController(
+        storage: storage, authenticator: authenticator, service: linkService, shareLimits: shareLimits, trustProxy: configuration.trustProxy
+    ).register(on: router)
     TemplatesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
-    SDKLinksController(authenticator: authenticator, service: linkService).register(on: router)
+    SDKLinksController(
+        authenticator: authenticator, service: linkService,
+        limits: shareLimits, trustProxy: configuration.trustProxy
+    ).register(on: router)
     BeaconController(recorder: recorder).register(on: router)
     SDKController(
         storage: storage, authenticator: authenticator, installs: installService,

@@ -63,10 +63,14 @@ struct EventAndResolveRouteTests {
 
     @Test(arguments: [
         (#"{"amount": 5}"#, "invalid_field"),
+        (#"{"revenue": 4.99}"#, "invalid_field"),
         (#"{"amount": 5, "currency": "XYZ"}"#, "invalid_field"),
-        (#"{"currency": "USD"}"#, "invalid_field"),
-        (#"{"amount": 0.0000001, "currency": "USD"}"#, "invalid_field"),
+        (#"{"revenue": 5, "currency": "dollars"}"#, "invalid_field"),
+        (#"{"amount": -5, "currency": "USD"}"#, "invalid_field"),
+        (#"{"revenue": "-0.01", "currency": "USD"}"#, "invalid_field"),
+        (#"{"amount": "0.0000001", "currency": "USD"}"#, "invalid_field"),
         (#"{"amount": "lots", "currency": "USD"}"#, "invalid_field"),
+        (#"{"amount": true, "currency": "USD"}"#, "invalid_field"),
     ])
     func badRevenueIsRefused(eventData: String, code: String) async throws {
         try await Self.withInstall { server, _, _, _, installId in

@@ -136,14 +136,13 @@ struct SDKLinksRouteTests {
         }
     }
 
-    @Test func createLinkNeedsASecretKey() async throws {
+    @Test func createLinkNeedsALiveKey() async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant(#"{"name": "Acme", "webFallbackUrl": "https://acme.test"}"#)
-            let publishable = try await server.createKey(appId: tenant.app.id, kind: .publishable)
             let body = TestBody.encoded(CreateLinkOptions(title: "x"))
             expectAPIError(try await server.send(.post, "/api/sdk/v1/links", body: body), .unauthorized, code: "unauthorized")
             expectAPIError(
-                try await server.send(.post, "/api/sdk/v1/links", token: publishable.token, body: body), .forbidden, code: "forbidden"
+                try await server.send(.post, "/api/sdk/v1/links", token: "lf_pk_not_a_key", body: body), .unauthorized, code: "unauthorized"
             )
             let links = try await server.send(.get, "/api/links", token: tenant.secretKey).decode(PageJSON<LinkJSON>.self)
             #expect(links.data.isEmpty)

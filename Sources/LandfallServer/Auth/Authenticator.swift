@@ -34,6 +34,12 @@ public struct Authenticator: Sendable {
         return keyed.app
     }
 
+    /// The live publishable or secret key that authorised the request, with its app.
+    func requireAppKey(_ request: Request) async throws -> KeyedApp {
+        guard let presented = Self.bearer(request), let keyed = try await liveKey(presented) else { throw APIError.unauthorized }
+        return keyed
+    }
+
     /// The app a publishable or secret key belongs to, or nil when the request carries no key.
     func optionalAppKey(_ request: Request) async throws -> AppRecord? {
         guard let presented = Self.bearer(request) else { return nil }

@@ -4,11 +4,14 @@ import LandfallModels
 import LandfallStore
 import Logging
 
-/// `/api/links`: an app's links, with its secret key.
+/// `/api/links`: an app's links, with its secret key. Creation also takes the publishable key, as a
+/// share link (LinkForty's SDKs post here when the app names a template): see ``SDKLinksController``.
 struct LinksController: Sendable {
     let storage: any LandfallStorage
     let authenticator: Authenticator
     let service: LinkService
+    let shareLimits: SDKLinkRateLimiters
+    let trustProxy: Bool
 
     func register(on router: Router<LandfallRequestContext>) {
         let links = router.group("api/links")
@@ -20,8 +23,17 @@ struct LinksController: Sendable {
     }
 
     @Sendable func create(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        let app = try await authenticator.requireSecretKey(request)
-        let input = try await RequestDecoding.decode(LinkInput.self, from: request)
+        let keyed = try await authenticator.requireAppKey(request)
+        let app = keyed.app
+        let input: LinkInput
+        if keyed.key.kind == .publishable {
+            try shareLimits.admit(appId: app.id, address: ClientAddress.of(request, context: context, trustProxy: trustProxy))
+            let body = try await RequestDecoding.body(request)
+            try ShareLinkPolicy.check(fields: try RequestDecoding.object(from: body).keys)
+            input = try RequestDecoding.decode(LinkInput.self, from: body)
+        } else {
+            input = try await RequestDecoding.decode(LinkInput.self, from: request)
+        }
         let template = try await service.template(id: input.templateId, app: app, newestByDefault: false)
         let created = try await service.create(input, app: app, template: template)
         if !created.deduplicated {
