@@ -33,6 +33,8 @@ public struct ServerConfiguration: Sendable {
     /// How many share links apps may create through `POST /api/sdk/v1/links` with their publishable
     /// key, per app and per client address (secret keys are not limited).
     public var sdkLinkLimits = SDKLinkLimits()
+    /// Webhook delivery: retries, timeouts and the SSRF guard's allowances.
+    public var webhooks = WebhookConfiguration()
 
     public init(
         host: String = "127.0.0.1",

@@ -20,6 +20,8 @@ public struct LandfallApplication: Sendable {
     public let statistics: ClickStatistics
     /// Counters and latencies, also served at `/api/metrics`.
     public let metrics: ServerMetrics
+    /// Sends the webhook outbox; tests call `deliverDue()` when background delivery is off.
+    public let webhooks: WebhookDispatcher
 }
 
 /// Builds the application: storage, migrations check, admin token, routes and background services.
@@ -39,9 +41,13 @@ public func buildApplication(
     let storage = SQLStorage(provider: provider)
     let metrics = ServerMetrics()
     let catalogRevision: @Sendable () -> UInt64 = { storage.catalogRevision }
+    let (webhookDispatcher, webhooks) = WebhookPublisher.make(
+        storage: storage, configuration: configuration.webhooks, cacheTimeToLive: configuration.linkCacheTimeToLive, revision: catalogRevision,
+        logger: logger, now: now
+    )
     let recorder = ClickRecorder(
         storage: storage, flushInterval: configuration.clickFlushInterval,
-        capacity: configuration.clickBufferCapacity, logger: logger, metrics: metrics
+        capacity: configuration.clickBufferCapacity, logger: logger, metrics: metrics, webhooks: webhooks
     )
     let lookup = LinkLookup(
         storage: storage,
@@ -63,7 +69,7 @@ public func buildApplication(
     )
     let installService = InstallService(
         storage: storage, recorder: recorder, configuration: configuration.attribution, metrics: metrics,
-        evidence: ExpiringCache(capacity: 50_000, timeToLive: .seconds(600), revision: catalogRevision), now: now
+        evidence: ExpiringCache(capacity: 50_000, timeToLive: .seconds(600), revision: catalogRevision), now: now, webhooks: webhooks
     )
 
     let router = Router(context: LandfallRequestContext.self)
@@ -85,12 +91,16 @@ public func buildApplication(
         storage: storage, authenticator: authenticator, installs: installService,
         events: EventService(
             storage: storage, writer: EventWriter(storage: storage, metrics: metrics),
-            installs: ExpiringCache(capacity: 20_000, timeToLive: .seconds(60), revision: catalogRevision), now: now
+            installs: ExpiringCache(capacity: 20_000, timeToLive: .seconds(60), revision: catalogRevision), now: now, webhooks: webhooks
         ),
         lookup: lookup, trustProxy: configuration.trustProxy, now: now
     ).register(on: router)
     InstallsController(storage: storage, authenticator: authenticator, links: linkService).register(on: router)
     AnalyticsController(storage: storage, authenticator: authenticator, now: now).register(on: router)
+    AnalyticsSeriesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
+    WebhooksController(
+        storage: storage, authenticator: authenticator, dispatcher: webhookDispatcher, configuration: configuration.webhooks, now: now
+    ).register(on: router)
     MetricsController(authenticator: authenticator, metrics: metrics, recorder: recorder, linkCache: lookup.links).register(on: router)
     RedirectController(
         storage: storage, recorder: recorder, links: linkService, lookup: lookup, metrics: metrics, trustProxy: configuration.trustProxy,
@@ -102,7 +112,7 @@ public func buildApplication(
     var application = Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "landfall"),
-        services: [DatabaseService(provider: provider), recorder, statistics],
+        services: [DatabaseService(provider: provider), recorder, statistics, webhookDispatcher],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             if configuration.publicURL == nil, configuration.port == 0 {
@@ -119,9 +129,10 @@ public func buildApplication(
         let hash = try await AdminToken.resolve(configured: configuration.adminToken, storage: storage, onGenerated: onAdminTokenGenerated)
         adminTokenHash.withLockedValue { $0 = hash }
         schemaReady.open()
+        webhookDispatcher.schemaChecked()
     }
     return LandfallApplication(
         application: application, storage: storage, clicks: recorder, links: linkService, apps: appService, statistics: statistics,
-        metrics: metrics
+        metrics: metrics, webhooks: webhookDispatcher
     )
 }

@@ -8,6 +8,7 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run the server (migrates a fresh SQLite database by itself).")
 
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup var webhooks: WebhookOptions
 
     @Option(help: "Address to listen on (env LANDFALL_HOST; default 127.0.0.1, use 0.0.0.0 for all interfaces)")
     var host: String?
@@ -70,7 +71,7 @@ struct Serve: AsyncParsableCommand {
         MemoryTuning.limitMallocArenas()
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         let logger = try database.makeLogger()
-        let configuration = ServerConfiguration(
+        let configuration = webhooks.applied(to: ServerConfiguration(
             host: host ?? Environment.value("LANDFALL_HOST") ?? "127.0.0.1",
             port: resolvedPort() ?? 8080,
             database: try database.location(),
@@ -81,7 +82,7 @@ struct Serve: AsyncParsableCommand {
             countryHeader: countryHeader ?? Environment.value("LANDFALL_COUNTRY_HEADER"),
             linkCacheCapacity: resolvedLinkCacheSize() ?? 50_000,
             linkCacheTimeToLive: .seconds(resolvedLinkCacheTTL() ?? 5)
-        )
+        ))
         let host = configuration.host
         let server = try await buildApplication(
             configuration: configuration,

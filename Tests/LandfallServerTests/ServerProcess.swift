@@ -19,6 +19,8 @@ final class ServerProcess {
     }
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
+    /// The process id, for tests that kill the server without warning (`kill -9`).
+    var processIdentifier: Int32 { process.processIdentifier }
 
     /// The `landfall` executable SwiftPM built next to the test bundle, or `LANDFALL_BINARY`.
     static func binary() throws -> URL {

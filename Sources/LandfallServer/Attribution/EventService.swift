@@ -10,6 +10,8 @@ struct EventService: Sendable {
     /// is decided (deleting its app moves the catalog revision).
     let installs: ExpiringCache<String, InstallRecord>
     let now: @Sendable () -> Date
+    /// Nil where nothing is published (services built outside `buildApplication`).
+    var webhooks: WebhookPublisher? = nil
 
     /// An amount in millionths of the currency unit and an ISO 4217 code.
     struct Revenue: Sendable, Equatable {
@@ -22,6 +24,7 @@ struct EventService: Sendable {
         guard let stored = try await writer.store([record]).first else {
             throw StoreError.corruptRecord("event \(record.id) was neither stored nor found")
         }
+        try await webhooks?.eventsStored([stored.event])
         return EventResponse(eventId: stored.event.id, duplicate: stored.duplicate)
     }
 
@@ -34,7 +37,9 @@ struct EventService: Sendable {
                 throw APIError(error.status, code: error.code, message: "events[\(index)]: \(error.message)")
             }
         }
-        return try await writer.store(records).map { EventResponse(eventId: $0.event.id, duplicate: $0.duplicate) }
+        let stored = try await writer.store(records)
+        try await webhooks?.eventsStored(stored.map(\.event))
+        return stored.map { EventResponse(eventId: $0.event.id, duplicate: $0.duplicate) }
     }
 
     /// - Parameter position: the event's place in its request, which orders events of one second.

@@ -32,6 +32,8 @@ struct InstallService: Sendable {
     /// A click's evidence is cached only once its page's beacon can no longer change it.
     static let evidenceSettle: TimeInterval = 300
     let now: @Sendable () -> Date
+    /// Nil where nothing is published (services built outside `buildApplication`).
+    var webhooks: WebhookPublisher? = nil
 
     /// Per index key, newest first. The simulator (`ClickIndex`, same limit) finds the same
     /// precision and recall at 50 as at 200 at every density: with more than a few dozen recent
@@ -48,6 +50,8 @@ struct InstallService: Sendable {
         let fingerprint = try InstallValidation.fingerprint(request, ipAddress: ipAddress)
         let dedupKey = InstallValidation.dedupKey(request, fingerprint: fingerprint)
         if let existing = try await storage.install(dedupKey: dedupKey, appId: app.id) {
+            // A retry after a crash between the install's commit and its webhook's: publishing is idempotent.
+            try await webhooks?.installReported(existing)
             return try await outcome(existing, app: app)
         }
         // Clicks of the last moments may still sit in the recorder's buffer.
@@ -79,6 +83,7 @@ struct InstallService: Sendable {
             )
             do {
                 try await storage.insertInstall(install)
+                try await webhooks?.installReported(install)
                 logger.info("install attributed", metadata: [
                     "app": "\(app.id)", "install": "\(install.id)", "method": "\(install.method)", "confidence": "\(install.confidence)",
                 ])

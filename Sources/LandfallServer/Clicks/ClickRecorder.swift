@@ -24,8 +24,13 @@ public final class ClickRecorder: Service, Sendable {
     private let state = NIOLockedValueBox(State())
     /// Serialises flushes so a beacon can wait for an in-flight batch to commit.
     private let flushLock = AsyncLock()
+    private let webhooks: WebhookPublisher?
 
-    public init(storage: any ClickStorage, flushInterval: Duration, capacity: Int, logger: Logger, metrics: ServerMetrics = ServerMetrics()) {
+    public init(
+        storage: any ClickStorage, flushInterval: Duration, capacity: Int, logger: Logger, metrics: ServerMetrics = ServerMetrics(),
+        webhooks: WebhookPublisher? = nil
+    ) {
+        self.webhooks = webhooks
         self.metrics = metrics
         self.storage = storage
         self.flushInterval = flushInterval
@@ -93,6 +98,10 @@ public final class ClickRecorder: Service, Sendable {
                 // Put the batch back in front so a passing database hiccup loses nothing.
                 state.withLockedValue { $0.pending.insert(contentsOf: batch, at: 0) }
                 throw error
+            }
+            // Outside the retry above: the clicks are stored, and writing them again would fail the batch.
+            do { try await webhooks?.clicksWritten(batch) } catch {
+                logger.error("click webhooks could not be published", metadata: ["error": "\(String(reflecting: error))", "clicks": "\(batch.count)"])
             }
         }
     }

@@ -1,0 +1,173 @@
+import Foundation
+import Hummingbird
+import LandfallStore
+
+/// `/api/webhooks`: an app's endpoints, their secrets and their delivery log; secret key.
+struct WebhooksController: Sendable {
+    let storage: any LandfallStorage
+    let authenticator: Authenticator
+    let dispatcher: WebhookDispatcher
+    let configuration: WebhookConfiguration
+    let now: @Sendable () -> Date
+
+    /// Enough for every receiver an app could want; each endpoint multiplies every publish.
+    static let maximumEndpoints = 20
+    /// How long the secret before a rotation keeps signing deliveries.
+    static let rotationGrace: TimeInterval = 24 * 3600
+
+    func register(on router: Router<LandfallRequestContext>) {
+        let webhooks = router.group("api/webhooks")
+        webhooks.post(use: create)
+        webhooks.get(use: list)
+        webhooks.get(":endpointId", use: show)
+        webhooks.patch(":endpointId", use: update)
+        webhooks.delete(":endpointId", use: delete)
+        webhooks.post(":endpointId/rotate-secret", use: rotate)
+        webhooks.get(":endpointId/deliveries", use: deliveries)
+        webhooks.get(":endpointId/deliveries/:deliveryId", use: delivery)
+        webhooks.post(":endpointId/deliveries/:deliveryId/redeliver", use: redeliver)
+    }
+
+    @Sendable func create(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        let app = try await authenticator.requireSecretKey(request)
+        let valid = try await RequestDecoding.decode(WebhookEndpointInput.self, from: request).validated()
+        try await checkAddress(valid.host)
+        guard try await storage.webhookEndpoints(appId: app.id).count < Self.maximumEndpoints else {
+            throw APIError.conflict("webhook_limit_reached", "an app can have at most \(Self.maximumEndpoints) webhook endpoints")
+        }
+        let date = now()
+        let endpoint = WebhookEndpointRecord(
+            id: "whep_" + SecretGenerator.base62(length: 22), appId: app.id, url: valid.url, description: valid.description,
+            eventTypes: valid.eventTypes, isEnabled: valid.enabled, secret: WebhookSignature.generateSecret(), createdAt: date, updatedAt: date
+        )
+        try await storage.insertWebhookEndpoint(endpoint)
+        return try JSONResponse.make(WebhookEndpointResponse(endpoint, showingSecret: true, at: date), status: .created)
+    }
+
+    @Sendable func list(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        let app = try await authenticator.requireSecretKey(request)
+        let date = now()
+        return try JSONResponse.make(["data": try await storage.webhookEndpoints(appId: app.id).map { WebhookEndpointResponse($0, at: date) }])
+    }
+
+    @Sendable func show(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        let app = try await authenticator.requireSecretKey(request)
+        return try JSONResponse.make(WebhookEndpointResponse(try await endpoint(context, app: app), at: now()))
+    }
+
+    @Sendable func update(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        let app = try await authenticator.requireSecretKey(request)
+        let patch = try RequestDecoding.object(from: try await RequestDecoding.body(request))
+        let current = try await endpoint(context, app: app)
+        let date = now()
+        let merged = try MergePatch.apply(patch, to: WebhookEndpointResponse(current, at: date), readOnly: WebhookEndpointResponse.readOnlyKeys)
+        let valid = try RequestDecoding.decode(WebhookEndpointInput.self, from: merged).validated()
+        if valid.url != current.url { try await checkAddress(valid.host) }
+        var updated = current
+        updated.url = valid.url
+        updated.eventTypes = valid.eventTypes
+        updated.description = valid.description
+        updated.isEnabled = valid.enabled
+        // Enabling again is how an operator says the receiver is back after a 410.
+        if valid.enabled { updated.disabledReason = nil }
+        updated.updatedAt = date
+        try await storage.updateWebhookEndpoint(updated)
+        if updated.isEnabled, !current.isEnabled { dispatcher.wake() }
+        return try JSONResponse.make(WebhookEndpointResponse(updated, at: date))
+    }
+
+    @Sendable func delete(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        let app = try await authenticator.requireSecretKey(request)
+        guard try await storage.deleteWebhookEndpoint(id: try context.parameters.require("endpointId"), appId: app.id) else {
+            throw Self.endpointNotFound
+        }
+        return JSONResponse.noContent()
+    }
+
+    /// A new secret, shown once; the previous one keeps signing (as a second signature) for 24 hours.
+    @Sendable func rotate(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        let app = try await authenticator.requireSecretKey(request)
+        var endpoint = try await endpoint(context, app: app)
+        let date = now()
+        endpoint.previousSecret = endpoint.secret
+        endpoint.previousSecretExpiresAt = date.addingTimeInterval(Self.rotationGrace)
+        endpoint.secret = WebhookSignature.generateSecret()
+        endpoint.updatedAt = date
+        try await storage.updateWebhookEndpoint(endpoint)
+        return try JSONResponse.make(WebhookEndpointResponse(endpoint, showingSecret: true, at: date))
+    }
+
+    @Sendable func deliveries(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        let app = try await authenticator.requireSecretKey(request)
+        let endpoint = try await endpoint(context, app: app)
+        let parameters = request.uri.queryParameters
+        var status: WebhookDeliveryRecord.Status?
+        if let text = parameters.get("status") {
+            guard let parsed = WebhookDeliveryRecord.Status(rawValue: text) else {
+                throw APIError.validation("status", "must be pending, succeeded or failed")
+            }
+            status = parsed
+        }
+        var limit = 50
+        if let text = parameters.get("limit") {
+            guard let parsed = Int(text), (1...200).contains(parsed) else { throw APIError.validation("limit", "must be between 1 and 200") }
+            limit = parsed
+        }
+        let page = try await storage.webhookDeliveries(
+            endpointId: endpoint.id, appId: app.id, status: status, before: parameters.get("cursor"), limit: limit
+        )
+        return try JSONResponse.make(DeliveryPage(data: page.map { WebhookDeliveryResponse($0) }, nextCursor: page.count == limit ? page.last?.id : nil))
+    }
+
+    struct DeliveryPage: Encodable {
+        var data: [WebhookDeliveryResponse]
+        var nextCursor: String?
+    }
+
+    @Sendable func delivery(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        let app = try await authenticator.requireSecretKey(request)
+        let delivery = try await delivery(context, app: app)
+        let attempts = try await storage.webhookAttempts(deliveryId: delivery.id)
+        let message = try await storage.webhookMessage(id: delivery.messageId, appId: app.id)
+        return try JSONResponse.make(WebhookDeliveryResponse(delivery, attempts: attempts, payload: message?.payload))
+    }
+
+    /// Sends a delivery again, whatever became of it, with a fresh retry window.
+    @Sendable func redeliver(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        let app = try await authenticator.requireSecretKey(request)
+        let delivery = try await delivery(context, app: app)
+        let date = now()
+        guard let updated = try await storage.redeliverWebhook(
+            id: delivery.id, appId: app.id, at: date, deadline: date.addingTimeInterval(configuration.retryWindow)
+        ) else { throw Self.deliveryNotFound }
+        dispatcher.wake()
+        return try JSONResponse.make(WebhookDeliveryResponse(updated), status: .accepted)
+    }
+
+    private func endpoint(_ context: LandfallRequestContext, app: AppRecord) async throws -> WebhookEndpointRecord {
+        guard let endpoint = try await storage.webhookEndpoint(id: try context.parameters.require("endpointId"), appId: app.id) else {
+            throw Self.endpointNotFound
+        }
+        return endpoint
+    }
+
+    private func delivery(_ context: LandfallRequestContext, app: AppRecord) async throws -> WebhookDeliveryRecord {
+        let endpoint = try await endpoint(context, app: app)
+        guard let delivery = try await storage.webhookDelivery(id: try context.parameters.require("deliveryId"), appId: app.id),
+              delivery.endpointId == endpoint.id else { throw Self.deliveryNotFound }
+        return delivery
+    }
+
+    /// Refuses at once a URL the sender would refuse, so a mistake shows when it is made.
+    private func checkAddress(_ host: String) async throws {
+        let policy = WebhookAddressPolicy(allowLoopback: configuration.allowLoopback, allowPrivateNetworks: configuration.allowPrivateNetworks)
+        do {
+            _ = try await WebhookAddressGuard(policy: policy).check(host: host)
+        } catch let refusal as WebhookAddressGuard.Refusal {
+            throw APIError.badRequest("webhook_url_refused", "url: \(refusal.description)")
+        }
+    }
+
+    static let endpointNotFound = APIError.notFound("webhook_not_found", "no webhook endpoint with that id")
+    static let deliveryNotFound = APIError.notFound("webhook_delivery_not_found", "no delivery with that id for this endpoint")
+}

@@ -1,0 +1,141 @@
+import Foundation
+import LandfallStore
+import NIOConcurrencyHelpers
+import Logging
+import ServiceLifecycle
+
+/// Sends the outbox: claims due deliveries with a lease, posts them signed, and records each
+/// attempt with its result (success, a retry with backoff, giving up, or disabling an endpoint
+/// that answered 410).
+///
+/// Delivery is at least once: a server killed mid-attempt leaves its lease to expire, and then any
+/// server on the database sends the delivery again with the same `webhook-id`.
+public final class WebhookDispatcher: Service, Sendable {
+    private let storage: any WebhookStorage
+    private let configuration: WebhookConfiguration
+    private let transport: WebhookTransport
+    private let retryPolicy: WebhookRetryPolicy
+    private let logger: Logger
+    private let now: @Sendable () -> Date
+    private let signal = WakeSignal()
+    private let schemaReady = NIOLockedValueBox(false)
+
+    public init(storage: any WebhookStorage, configuration: WebhookConfiguration, logger: Logger, now: @escaping @Sendable () -> Date) {
+        self.storage = storage
+        self.configuration = configuration
+        self.transport = WebhookTransport(
+            addressGuard: WebhookAddressGuard(
+                policy: WebhookAddressPolicy(allowLoopback: configuration.allowLoopback, allowPrivateNetworks: configuration.allowPrivateNetworks)
+            ),
+            timeout: configuration.timeout
+        )
+        self.retryPolicy = WebhookRetryPolicy(configuration: configuration)
+        self.logger = logger
+        self.now = now
+    }
+
+    /// Asks the loop to look at the outbox now instead of at its next poll.
+    public func wake() {
+        signal.signal()
+    }
+
+    /// Lets the loop start: the server has checked that the database has the webhook tables.
+    public func schemaChecked() {
+        schemaReady.withLockedValue { $0 = true }
+        signal.signal()
+    }
+
+    public func run() async throws {
+        guard configuration.deliversInBackground else {
+            try? await gracefulShutdown()
+            return
+        }
+        while !schemaReady.withLockedValue({ $0 }) {
+            guard !Task.isCancelled, !Task.isShuttingDownGracefully else { return }
+            _ = try? await cancelWhenGracefulShutdown { await self.signal.wait(timeout: self.configuration.pollInterval) }
+        }
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            do {
+                // Drain what is due, then wait for a publish or the next poll.
+                while try await deliverDue() > 0, !Task.isShuttingDownGracefully {}
+            } catch {
+                logger.error("webhook outbox read failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            guard (try? await cancelWhenGracefulShutdown { await self.signal.wait(timeout: self.configuration.pollInterval) }) != nil else { break }
+        }
+        logger.debug("webhook sender stopped")
+    }
+
+    /// Claims the deliveries due now and attempts them concurrently; returns how many were attempted.
+    @discardableResult
+    public func deliverDue() async throws -> Int {
+        let date = now()
+        let claims = try await storage.claimWebhookDeliveries(
+            now: date, leaseUntil: date.addingTimeInterval(configuration.lease), limit: max(1, configuration.batchSize)
+        )
+        await withTaskGroup(of: Void.self) { group in
+            for claim in claims {
+                group.addTask { await self.attempt(claim) }
+            }
+        }
+        return claims.count
+    }
+
+    private func attempt(_ claim: WebhookClaim) async {
+        let started = now()
+        let timestamp = Int64(started.timeIntervalSince1970.rounded(.down))
+        let body = Data(claim.message.payload.utf8)
+        let signature = WebhookSignature.header(
+            id: claim.message.id, timestamp: timestamp, body: body, secrets: claim.endpoint.signingSecrets(at: started)
+        )
+        let clock = ContinuousClock()
+        let begun = clock.now
+        let response = await transport.send(
+            url: claim.endpoint.url,
+            headers: [("webhook-id", claim.message.id), ("webhook-timestamp", String(timestamp)), ("webhook-signature", signature)],
+            body: body
+        )
+        let elapsed = clock.now - begun
+        let finished = now()
+        let (result, error) = decide(response, claim: claim, at: finished)
+        let attempt = WebhookAttemptRecord(
+            id: "att_\(UUID().uuidString.lowercased())", deliveryId: claim.delivery.id, attemptedAt: started, statusCode: response.statusCode,
+            error: error, durationMilliseconds: Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000),
+            responseBody: response.body
+        )
+        let metadata: Logger.Metadata = [
+            "delivery": "\(claim.delivery.id)", "endpoint": "\(claim.endpoint.id)", "type": "\(claim.message.type)",
+            "status": "\(response.statusCode.map(String.init) ?? "none")", "attempt": "\(claim.delivery.attempts + 1)",
+        ]
+        do {
+            if try await storage.recordWebhookAttempt(attempt, claim: claim, result: result) {
+                logger.debug("webhook attempt recorded", metadata: metadata)
+            } else {
+                logger.warning("webhook lease lost before the attempt was recorded", metadata: metadata)
+            }
+        } catch {
+            // The lease expires and the delivery is attempted again: at least once, never lost.
+            logger.error("webhook attempt could not be recorded", metadata: metadata.merging(["error": "\(String(reflecting: error))"]) { $1 })
+        }
+        if case .disableEndpoint = result {
+            logger.warning("webhook endpoint disabled: it answered 410 Gone", metadata: metadata)
+        }
+    }
+
+    /// The result of an attempt and the error text logged with it.
+    private func decide(_ response: WebhookTransport.Response, claim: WebhookClaim, at date: Date) -> (WebhookAttemptResult, String?) {
+        var error = response.error
+        if let status = response.statusCode {
+            switch status {
+            case 200..<300: return (.succeeded, nil)
+            case 410: return (.disableEndpoint(reason: "the endpoint answered 410 Gone"), "410 Gone: endpoint disabled")
+            case 300..<400: error = "answered \(status); redirects are not followed"
+            default: error = "answered \(status)"
+            }
+        }
+        switch retryPolicy.next(afterFailures: claim.delivery.attempts + 1, at: date, deadline: claim.delivery.deadlineAt) {
+        case .retry(let next): return (.retry(at: next), error)
+        case .giveUp: return (.failed, error.map { "\($0); retry window over" } ?? "retry window over")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import LandfallModels
+import LandfallStore
+
+/// The messages installs, events and clicks publish. Message ids derive from the record reported,
+/// so a retried request publishes nothing new.
+extension WebhookPublisher {
+    struct InstallData: Encodable {
+        var installId: String
+        var method: String
+        var confidence: Int
+        var matchedFactors: [String]
+        var linkId: String?
+        var clickId: String?
+        var platform: String
+        var createdAt: Date
+    }
+
+    struct EventData: Encodable {
+        struct Revenue: Encodable { var amount: String; var currency: String }
+        var eventId: String
+        var installId: String
+        var name: String
+        var clientEventId: String?
+        var properties: JSONValue
+        var revenue: Revenue?
+        var linkId: String?
+        var clickId: String?
+        var occurredAt: Date
+        var receivedAt: Date
+    }
+
+    struct ClickData: Encodable {
+        var clickId: String
+        var linkId: String
+        var clickedAt: Date
+        var platform: String
+        var deviceClass: String
+        var country: String?
+    }
+
+    /// `install.attributed` or `install.organic` for a stored install.
+    func installReported(_ install: InstallRecord) async throws {
+        let type = install.method == "organic" ? WebhookEventType.installOrganic : WebhookEventType.installAttributed
+        let data = InstallData(
+            installId: install.id, method: install.method, confidence: install.confidence, matchedFactors: install.matchedFactors,
+            linkId: install.linkId, clickId: install.clickId, platform: install.fingerprint.platform, createdAt: install.createdAt
+        )
+        try await publish([Draft(appId: install.appId, type: type, data: try JSONValue.encoding(data), id: "msg_\(install.id)")])
+    }
+
+    /// `event.created` for each stored event; a duplicate names the event first stored, so it
+    /// publishes nothing new.
+    func eventsStored(_ events: [EventRecord]) async throws {
+        let drafts = try events.map { event in
+            let properties = (try? LandfallJSON.makeDecoder().decode(JSONValue.self, from: Data(event.data.utf8))) ?? .object([:])
+            let revenue = both(event.revenueMicros, event.revenueCurrency).map { micros, currency in
+                EventData.Revenue(amount: Self.format(micros: micros), currency: currency)
+            }
+            let data = EventData(
+                eventId: event.id, installId: event.installId, name: event.name, clientEventId: event.clientEventId, properties: properties,
+                revenue: revenue, linkId: event.linkId, clickId: event.clickId, occurredAt: event.occurredAt, receivedAt: event.receivedAt
+            )
+            return Draft(appId: event.appId, type: WebhookEventType.eventCreated, data: try JSONValue.encoding(data), id: "msg_\(event.id)")
+        }
+        try await publish(drafts)
+    }
+
+    /// `click.created` for each human click of a written batch.
+    func clicksWritten(_ clicks: [ClickRecord]) async throws {
+        let drafts = try clicks.filter { !$0.isBot }.map { click in
+            let data = ClickData(
+                clickId: click.id, linkId: click.linkId, clickedAt: click.clickedAt, platform: click.platform,
+                deviceClass: click.deviceClass, country: click.country
+            )
+            return Draft(appId: click.appId, type: WebhookEventType.clickCreated, data: try JSONValue.encoding(data), id: "msg_\(click.id)")
+        }
+        try await publish(drafts)
+    }
+
+    /// `19990000` micros → `"19.99"`, exactly.
+    static func format(micros: Int64) -> String {
+        NSDecimalNumber(decimal: Decimal(micros) / 1_000_000).description(withLocale: Locale(identifier: "en_US_POSIX"))
+    }
+}
+
+private func both<A, B>(_ first: A?, _ second: B?) -> (A, B)? {
+    guard let first, let second else { return nil }
+    return (first, second)
+}
