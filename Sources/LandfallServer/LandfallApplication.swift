@@ -96,6 +96,11 @@ public func buildApplication(
         lookup: lookup, trustProxy: configuration.trustProxy, now: now
     ).register(on: router)
     InstallsController(storage: storage, authenticator: authenticator, links: linkService).register(on: router)
+    let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now)
+    ReferralsController(
+        authenticator: authenticator, service: referrals, inviteLimits: InviteRateLimiter(now: now), trustProxy: configuration.trustProxy
+    ).register(on: router)
+    ReferralListController(authenticator: authenticator, service: referrals).register(on: router)
     AnalyticsController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     AnalyticsSeriesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     WebhooksController(
@@ -112,7 +117,7 @@ public func buildApplication(
     var application = Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "landfall"),
-        services: [DatabaseService(provider: provider), recorder, statistics, webhookDispatcher],
+        services: [DatabaseService(provider: provider), recorder, statistics, ReferralSettler(service: referrals), webhookDispatcher],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             if configuration.publicURL == nil, configuration.port == 0 {
