@@ -95,6 +95,10 @@ public func buildApplication(
         ),
         lookup: lookup, trustProxy: configuration.trustProxy, now: now
     ).register(on: router)
+    BranchRoutes.register(
+        on: router, storage: storage, authenticator: authenticator, installs: installService, recorder: recorder, links: linkService,
+        metrics: metrics, revision: catalogRevision, trustProxy: configuration.trustProxy, now: now
+    )
     InstallsController(storage: storage, authenticator: authenticator, links: linkService).register(on: router)
     let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now)
     ReferralsController(

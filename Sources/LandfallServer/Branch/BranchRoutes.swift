@@ -1,0 +1,28 @@
+import Foundation
+import HTTPTypes
+import LandfallModels
+import Hummingbird
+import LandfallStore
+
+/// Wires the Branch-compatible API onto the router with the services it shares with the SDK endpoints.
+enum BranchRoutes {
+    static func register(
+        on router: Router<LandfallRequestContext>, storage: any LandfallStorage, authenticator: Authenticator, installs: InstallService,
+        recorder: ClickRecorder, links: LinkService, metrics: ServerMetrics, revision: @escaping @Sendable () -> UInt64, trustProxy: Bool,
+        now: @escaping @Sendable () -> Date
+    ) {
+        let resolver = BranchLinkResolver(storage: storage, recorder: recorder, links: links)
+        let events = EventService(
+            storage: storage, writer: EventWriter(storage: storage, metrics: metrics),
+            installs: ExpiringCache(capacity: 5_000, timeToLive: .seconds(60), revision: revision), now: now
+        )
+        BranchController(
+            authenticator: authenticator,
+            opens: BranchOpenService(storage: storage, installs: installs, resolver: resolver, limiter: BranchRateLimiter(), now: now),
+            urls: BranchURLService(storage: storage, links: links, resolver: resolver, now: now),
+            events: BranchEventService(storage: storage, events: events),
+            trustProxy: trustProxy
+        ).register(on: router)
+        BranchKeysController(storage: storage, authenticator: authenticator, now: now).register(on: router)
+    }
+}
