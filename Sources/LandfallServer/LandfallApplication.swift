@@ -110,6 +110,12 @@ public func buildApplication(
     WebhooksController(
         storage: storage, authenticator: authenticator, dispatcher: webhookDispatcher, configuration: configuration.webhooks, now: now
     ).register(on: router)
+    let conversionValues = ConversionValueService(storage: storage, now: now)
+    ConversionValueSchemaController(storage: storage, authenticator: authenticator, service: conversionValues).register(on: router)
+    ConversionValueController(
+        storage: storage, directory: ConversionAppDirectory(storage: storage, revision: catalogRevision, now: now),
+        service: conversionValues, gate: ConversionLoadGate(limit: 256), now: now
+    ).register(on: router)
     MetricsController(authenticator: authenticator, metrics: metrics, recorder: recorder, linkCache: lookup.links).register(on: router)
     RedirectController(
         storage: storage, recorder: recorder, links: linkService, lookup: lookup, metrics: metrics, trustProxy: configuration.trustProxy,

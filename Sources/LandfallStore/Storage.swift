@@ -73,7 +73,7 @@ public protocol SettingStorage: Sendable {
 
 /// Everything Landfall persists. Implemented once over SQL for SQLite and PostgreSQL.
 public protocol LandfallStorage: AppStorage, KeyStorage, TemplateStorage, LinkStorage, ClickStorage, SettingStorage,
-    AttributionStorage, EventStorage, AnalyticsStorage, BranchStorage, WebhookStorage, ReferralStorage, AnalyticsSeriesStorage {
+    AttributionStorage, EventStorage, AnalyticsStorage, ConversionStorage, BranchStorage, WebhookStorage, ReferralStorage, AnalyticsSeriesStorage {
     var engine: StorageEngine { get }
     /// Succeeds when the database answers a trivial query.
     func ping() async throws
