@@ -114,6 +114,26 @@ public struct EventRequest: Codable, Sendable, Hashable {
         self.timestamp = timestamp
         self.eventId = eventId
     }
+    enum CodingKeys: String, CodingKey {
+        case installId, eventName, eventData, timestamp, eventId
+    }
+
+    /// LinkForty's Flutter SDK stamps events with the device's local time and no zone
+    /// (`2025-12-31T18:12:00.123456`), which names no instant: such a timestamp is read as absent, so
+    /// the server uses the time it received the event rather than refusing it (the SDK would then
+    /// hold the event at the head of its queue for ever).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        installId = try container.decode(String.self, forKey: .installId)
+        eventName = try container.decode(String.self, forKey: .eventName)
+        eventData = try container.decodeIfPresent([String: JSONValue].self, forKey: .eventData)
+        eventId = try container.decodeIfPresent(String.self, forKey: .eventId)
+        if let text = try? container.decodeIfPresent(String.self, forKey: .timestamp), LandfallJSON.isZonelessTimestamp(text) {
+            timestamp = nil
+        } else {
+            timestamp = try container.decodeIfPresent(Date.self, forKey: .timestamp)
+        }
+    }
 }
 
 /// The answer to an event: `success` for LinkForty's SDKs, `eventId`/`acknowledged` like LinkForty Core.

@@ -38,6 +38,12 @@ public enum LandfallJSON {
         date.formatted(Date.ISO8601FormatStyle())
     }
 
+    /// Whether `text` is an ISO 8601 date and time without `Z` or an offset: a local wall-clock time.
+    public static func isZonelessTimestamp(_ text: String) -> Bool {
+        guard let last = text.last, last.isNumber, text.contains("T"), parseTimestamp(text) == nil else { return false }
+        return parseTimestamp(text + "Z") != nil
+    }
+
     /// Parses an ISO 8601 timestamp with or without fractional seconds and with `Z` or an offset.
     public static func parseTimestamp(_ text: String) -> Date? {
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: false).parse(text) {

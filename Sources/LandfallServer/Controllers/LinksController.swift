@@ -29,7 +29,8 @@ struct LinksController: Sendable {
         if keyed.key.kind == .publishable {
             try shareLimits.admit(appId: app.id, address: ClientAddress.of(request, context: context, trustProxy: trustProxy))
             let body = try await RequestDecoding.body(request)
-            try ShareLinkPolicy.check(fields: try RequestDecoding.object(from: body).keys)
+            // Flutter's SDK sends every option, unset ones as null: a null sets nothing.
+            try ShareLinkPolicy.check(fields: try RequestDecoding.object(from: body).filter { !($0.value is NSNull) }.keys)
             input = try RequestDecoding.decode(LinkInput.self, from: body)
         } else {
             input = try await RequestDecoding.decode(LinkInput.self, from: request)
