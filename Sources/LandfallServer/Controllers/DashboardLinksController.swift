@@ -1,0 +1,135 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import LandfallModels
+import LandfallStore
+import Logging
+
+/// `/dashboard/apps/:appId/links…`: list, create, show (QR code, charts, installs), edit, QR download.
+struct DashboardLinksController: Sendable {
+    let gate: DashboardGate
+    let service: LinkService
+    let now: @Sendable () -> Date
+
+    func register(on router: Router<LandfallRequestContext>) {
+        router.get("dashboard/apps/:appId", use: appHome)
+        router.get("dashboard/apps/:appId/links", use: list)
+        router.post("dashboard/apps/:appId/links", use: create)
+        router.get("dashboard/apps/:appId/links/:linkId", use: show)
+        router.post("dashboard/apps/:appId/links/:linkId", use: update)
+        router.get("dashboard/apps/:appId/links/:linkId/qr", use: qr)
+    }
+
+    @Sendable func appHome(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        DashboardLayout.redirect(to: "/dashboard/apps/\(try context.parameters.require("appId"))/links")
+    }
+
+    @Sendable func list(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
+        guard let app = try await gate.app(try context.parameters.require("appId"), session: session) else {
+            return gate.notFound(session: session, what: "app")
+        }
+        var query = LinkQuery(limit: 50)
+        if let cursor = request.uri.queryParameters.get("cursor") { query.after = LinkCursorCoding.decode(cursor) }
+        return try await listPage(app: app, session: session, query: query, error: nil, form: nil, status: .ok)
+    }
+
+    @Sendable func create(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
+        let form = try await DashboardForm.read(request)
+        guard try await gate.checkCSRF(form, session: session) else { return gate.forbidden(session: session) }
+        guard let app = try await gate.app(try context.parameters.require("appId"), session: session) else {
+            return gate.notFound(session: session, what: "app")
+        }
+        var content = LinkContent(originalUrl: form["originalUrl"], deepLinkPath: form["deepLinkPath"])
+        content.title = form["title"]
+        if let campaign = form["utmCampaign"] { content.utmParameters = UTMParameters(campaign: campaign) }
+        do {
+            let created = try await service.create(LinkInput(content: content, customCode: form["customCode"]), app: app, template: nil)
+            context.logger.info("dashboard created link", metadata: ["app": "\(app.id)", "link": "\(created.link.id)"])
+            return DashboardLayout.redirect(to: "/dashboard/apps/\(app.id)/links/\(created.link.id)?created=1")
+        } catch let error as APIError {
+            return try await listPage(app: app, session: session, query: LinkQuery(limit: 50), error: error.message, form: form, status: error.status)
+        }
+    }
+
+    @Sendable func show(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
+        guard let (app, link) = try await appAndLink(context, session: session) else { return gate.notFound(session: session, what: "link") }
+        let notice: String? = switch request.uri.queryParameters.get("created") ?? request.uri.queryParameters.get("saved") {
+        case .some: request.uri.queryParameters.get("created") != nil ? "Link created." : "Changes saved."
+        case .none: nil
+        }
+        do {
+            let options = try QRImageRequest(request: request)
+            return try await detailPage(app: app, link: link, session: session, qr: options, notice: notice, error: nil, status: .ok)
+        } catch let error as APIError {
+            return try await detailPage(app: app, link: link, session: session, qr: QRImageRequest(), notice: nil, error: error.message, status: error.status)
+        }
+    }
+
+    @Sendable func update(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
+        let form = try await DashboardForm.read(request)
+        guard try await gate.checkCSRF(form, session: session) else { return gate.forbidden(session: session) }
+        guard let (app, link) = try await appAndLink(context, session: session) else { return gate.notFound(session: session, what: "link") }
+        var content = link.content
+        content.originalUrl = form["originalUrl"]
+        content.title = form["title"]
+        content.deepLinkPath = form["deepLinkPath"]
+        let input = LinkInput(
+            content: content, externalUserId: link.externalUserId, expiresAt: link.expiresAt, isActive: form["isActive"] == "true"
+        )
+        do {
+            _ = try await service.update(link, with: input, app: app)
+            context.logger.info("dashboard updated link", metadata: ["app": "\(app.id)", "link": "\(link.id)"])
+            return DashboardLayout.redirect(to: "/dashboard/apps/\(app.id)/links/\(link.id)?saved=1")
+        } catch let error as APIError {
+            return try await detailPage(app: app, link: link, session: session, qr: QRImageRequest(), notice: nil, error: error.message, status: error.status)
+        }
+    }
+
+    @Sendable func qr(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        guard let session = try await gate.session(request) else { throw APIError.unauthorized }
+        guard let (app, link) = try await appAndLink(context, session: session) else { throw LinksController.linkNotFound }
+        return try QRImageRequest(request: request).response(encoding: service.url(for: link, app: app), filename: "qr-\(link.shortCode)")
+    }
+
+    private func appAndLink(_ context: LandfallRequestContext, session: DashboardGate.Session) async throws -> (AppRecord, LinkRecord)? {
+        guard let app = try await gate.app(try context.parameters.require("appId"), session: session),
+              let link = try await gate.storage.link(id: try context.parameters.require("linkId"), appId: app.id) else { return nil }
+        return (app, link)
+    }
+
+    private func listPage(
+        app: AppRecord, session: DashboardGate.Session, query: LinkQuery, error: String?, form: DashboardForm?, status: HTTPResponse.Status
+    ) async throws -> Response {
+        let page = try await gate.storage.listLinks(appId: app.id, query: query)
+        let rows = page.links.map { DashboardLinkPages.LinkRow(link: $0, url: service.url(for: $0, app: app)) }
+        let chrome = session.chrome(title: "\(app.name) links")
+        let html = DashboardLinkPages.list(
+            app: app, links: rows, nextCursor: page.nextCursor.map(LinkCursorCoding.encode), chrome: chrome, error: error, form: form
+        )
+        return DashboardLayout.response(html, status: status, nonce: chrome.nonce)
+    }
+
+    private func detailPage(
+        app: AppRecord, link: LinkRecord, session: DashboardGate.Session, qr: QRImageRequest, notice: String?, error: String?,
+        status: HTTPResponse.Status
+    ) async throws -> Response {
+        let url = service.url(for: link, app: app)
+        let svg: String
+        if let code = try? QRCode(text: url, errorCorrection: qr.errorCorrection) {
+            // On the page the code is shown at most 320 px wide; the size applies to downloads.
+            svg = QRImage.svg(code, width: min(320, QRImage.scale(for: code, maximumWidth: qr.size) * QRImage.modulesAcross(code)))
+        } else {
+            svg = #"<p class="error">The short URL is too long for a QR code at this level.</p>"#
+        }
+        let activity = try await LinkActivity.load(link: link, storage: gate.storage, now: now())
+        let chrome = session.chrome(title: link.content.title ?? link.shortCode)
+        let html = DashboardLinkPages.detail(
+            .init(app: app, link: link, url: url, qr: qr, qrSVG: svg, activity: activity, notice: notice, error: error), chrome: chrome
+        )
+        return DashboardLayout.response(html, status: status, nonce: chrome.nonce)
+    }
+}

@@ -1,0 +1,89 @@
+import HTTPTypes
+import Hummingbird
+
+/// The page shell every dashboard page shares: navigation, style, and the response headers with a
+/// nonce-based Content-Security-Policy.
+enum DashboardLayout {
+    struct Chrome {
+        var title: String
+        /// Nil on the sign-in page.
+        var principal: DashboardPrincipal?
+        var csrf: String?
+        var nonce: String
+    }
+
+    static func page(_ chrome: Chrome, body: String, script: String? = nil) -> String {
+        var navigation = ""
+        if let principal = chrome.principal, let csrf = chrome.csrf {
+            let who = switch principal {
+            case .admin: "Signed in with the admin token"
+            case .app: "Signed in with an app key"
+            }
+            navigation = """
+                <nav><a class="brand" href="/dashboard">Landfall</a><a href="/dashboard/apps">Apps</a>\
+                <span class="who">\(who)</span>\
+                <form method="post" action="/dashboard/logout" class="inline">\(csrfField(csrf))\
+                <button type="submit" class="link" id="sign-out">Sign out</button></form></nav>
+                """
+        }
+        let scriptTag = script.map { "<script nonce=\"\(chrome.nonce)\">\($0)</script>" } ?? ""
+        return """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width,initial-scale=1">
+            <meta name="robots" content="noindex">
+            <title>\(HTML.escape(chrome.title)) · Landfall</title>
+            <style nonce="\(chrome.nonce)">\(style)</style>
+            </head><body>\(navigation)<main>
+            \(body)
+            </main>\(scriptTag)</body></html>
+            """
+    }
+
+    static func csrfField(_ token: String) -> String {
+        #"<input type="hidden" name="_csrf" value="\#(HTML.escape(token))">"#
+    }
+
+    static func errorBox(_ message: String?) -> String {
+        message.map { #"<p class="error" role="alert">\#(HTML.escape($0))</p>"# } ?? ""
+    }
+
+    /// Like the link pages' policy, but forms may post to this origin.
+    static func contentSecurityPolicy(nonce: String) -> String {
+        "default-src 'none'; script-src 'nonce-\(nonce)'; style-src 'nonce-\(nonce)'; img-src 'self' data:; "
+            + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    }
+
+    static func response(_ html: String, status: HTTPResponse.Status = .ok, nonce: String) -> Response {
+        let bytes = ByteBuffer(string: html)
+        var headers: HTTPFields = [
+            .contentType: "text/html; charset=utf-8",
+            .cacheControl: "no-store",
+            .contentSecurityPolicy: contentSecurityPolicy(nonce: nonce),
+            HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+            HTTPField.Name("Referrer-Policy")!: "same-origin",
+        ]
+        headers[.contentLength] = String(bytes.readableBytes)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: bytes))
+    }
+
+    /// 303 See Other: after a form post the browser fetches the next page with GET.
+    static func redirect(to location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+    }
+
+    static let style = """
+        *{box-sizing:border-box}body{font-family:-apple-system,system-ui,sans-serif;margin:0;color:#111;background:#f6f6f4}
+        nav{display:flex;gap:1rem;align-items:center;padding:.75rem 1.25rem;background:#111;color:#eee}
+        nav a{color:#fff;text-decoration:none}nav .brand{font-weight:700}nav .who{margin-left:auto;color:#aaa;font-size:.85rem}
+        main{max-width:60rem;margin:0 auto;padding:1.5rem 1.25rem}h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}
+        table{border-collapse:collapse;width:100%;background:#fff}th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid #e4e4e0;font-size:.9rem}
+        form.card,section.card{background:#fff;padding:1rem;border:1px solid #e4e4e0;border-radius:.5rem;margin:1rem 0}
+        label{display:block;margin:.5rem 0 .2rem;font-size:.85rem;color:#444}input[type=text],input[type=url],input[type=password],select{width:100%;padding:.5rem;border:1px solid #ccc;border-radius:.35rem;font:inherit}
+        button{margin-top:.75rem;padding:.5rem 1rem;border:0;border-radius:.35rem;background:#111;color:#fff;font:inherit;cursor:pointer}
+        button.link{background:none;color:#fff;margin:0;padding:0;text-decoration:underline}form.inline{display:inline}
+        .error{background:#fde8e8;color:#8a1010;padding:.6rem .8rem;border-radius:.35rem}.notice{background:#e8f5e9;padding:.6rem .8rem;border-radius:.35rem}
+        .row{display:flex;gap:1.5rem;flex-wrap:wrap}.row>*{flex:1 1 18rem}code{background:#eee;padding:.1rem .3rem;border-radius:.25rem}
+        .muted{color:#777}.qr svg{max-width:100%;height:auto;border:1px solid #e4e4e0}svg.chart{width:100%;height:auto;background:#fff}
+        """
+}
