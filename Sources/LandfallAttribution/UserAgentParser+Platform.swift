@@ -62,14 +62,19 @@ extension UserAgentParser {
     /// Safari on iOS 26 and later freezes the OS token at the last iOS 18 release
     /// ("CPU iPhone OS 18_7 ... Version/26.2"); the Safari version still tracks the OS, so
     /// when the token says 18 and Version says 26 or more, the Version is the truth.
+    ///
+    /// In-app browsers carry no `Version/`, but some state the real OS in their own tokens:
+    /// Facebook's and Messenger's `FBSV/26.1`, Instagram's and Threads' `(iPhone16,2; iOS 26_1; …)`.
+    /// Those win over a frozen token too.
     static func unfrozenIOSVersion(_ reported: [Int], in text: UserAgentText) -> [Int] {
-        guard reported.first == 18,
-              let safariVersion = versionComponents(after: "version/", in: text),
-              let safariMajor = safariVersion.first, safariMajor >= 26
-        else {
-            return reported
+        guard reported.first == 18 else { return reported }
+        if let safariVersion = versionComponents(after: "version/", in: text), let safariMajor = safariVersion.first, safariMajor >= 26 {
+            return safariVersion
         }
-        return safariVersion
+        if let inApp = versionComponents(after: "fbsv/", in: text) ?? iOSVersionFromAppToken(text), let major = inApp.first, major >= 18 {
+            return inApp
+        }
+        return reported
     }
 
     /// Android browsers, web views and app clients. Returns nil when "Android" is absent.

@@ -39,6 +39,16 @@ public struct OracleBound: Sendable, Hashable, Encodable {
     }
 }
 
+/// A matcher's best operating point at a target precision.
+public struct OperatingPoint: Sendable, Hashable, Encodable {
+    public var name: String
+    public var targetPrecision: Double
+    /// The lowest threshold whose precision reaches the target; nil when none does.
+    public var threshold: Double?
+    public var precision: Double?
+    public var recall: Double
+}
+
 /// Why the engine missed token-less clicked installs.
 public struct MissBreakdown: Sendable, Hashable, Encodable {
     /// No click of the person was among the candidates (network and signature both changed,
@@ -88,6 +98,11 @@ public struct DensityReport: Sendable, Encodable {
     public var calibrationByPlatform: [String: [CalibrationBucket]]
     /// The published baseline's score (as a percentage) against observed correctness.
     public var baselineCalibration: [CalibrationBucket]
+    /// Each matcher's best recall over token-less installs at precision ≥ 0.97, at the lowest
+    /// threshold that keeps it there.
+    public var recallAtPrecision: [OperatingPoint]
+    /// The plain likelihood-ratio baseline's probability against observed correctness.
+    public var plainCalibration: [CalibrationBucket]
     /// Baseline precision/recall over their score thresholds (token-less installs).
     public var baselineCurves: [String: [MatchMetrics]]
     public var seconds: Double

@@ -62,6 +62,8 @@ public struct DirectSimulation: Sendable {
         var enginePlatforms: [DevicePlatform] = []
         var publishedScores: [ScoredInstall] = []
         var osFamilyScores: [ScoredInstall] = []
+        var plainScores: [ScoredInstall] = []
+        let plain = LikelihoodRatioBaseline()
         var tokens: [Bool] = []
         var oracle = OracleBound(clickedInstalls: 0, bySignals: 0, withRecency: 0)
         var misses = MissBreakdown()
@@ -110,6 +112,19 @@ public struct DirectSimulation: Sendable {
             }
             attributedPerson.append(credited)
             guard measured else { continue }
+
+            // The plain likelihood-ratio baseline, on the same candidates and evidence.
+            if install.carriesToken { candidates = index.candidates(for: evidence, window: window) }
+            let snapshot = statistics.statistics(for: evidence)
+            let plainBest = plain.best(
+                install: evidence, candidates: candidates.map { index.clicks[$0] }, population: snapshot,
+                languageCounts: { statistics.fullLanguageCount(evidence.platform, $0) }, window: window
+            )
+            plainScores.append(ScoredInstall(
+                fromClickInWindow: fromClick, confidence: plainBest.map { ($0.probability * 100).rounded(.down) },
+                probability: plainBest?.probability,
+                correct: plainBest.map { population.clicks[candidates[$0.index]].personId == install.personId } ?? false
+            ))
 
             counts.measured += 1
             if fromClick { counts.clicked += 1 }
@@ -195,12 +210,18 @@ public struct DirectSimulation: Sendable {
             baselines: [
                 report("LinkForty Core rule", publishedScores, threshold: Double(published.threshold)),
                 report("LinkForty, UA by OS", osFamilyScores, threshold: Double(byOSFamily.threshold)),
+                report(LikelihoodRatioBaseline.name, plainScores, threshold: plain.threshold),
             ],
             oracle: oracle, misses: misses, engineByPlatform: byPlatform,
             engineCurve: Evaluator.curve(engineTokenless, thresholds: curveThresholds),
             engineCurveAll: Evaluator.curve(engineScores, thresholds: curveThresholds),
             calibration: Evaluator.calibration(engineTokenless), calibrationByPlatform: calibrationByPlatform,
             baselineCalibration: Evaluator.calibration(tokenless(publishedScores)),
+            recallAtPrecision: [
+                ("Landfall engine", engineTokenless), ("LinkForty Core rule", tokenless(publishedScores)),
+                ("LinkForty, UA by OS", tokenless(osFamilyScores)), (LikelihoodRatioBaseline.name, tokenless(plainScores)),
+            ].map { Evaluator.bestOperatingPoint($0.1, name: $0.0, precision: Self.targetPrecision) },
+            plainCalibration: Evaluator.calibration(tokenless(plainScores)),
             baselineCurves: [
                 "LinkForty Core rule": Evaluator.curve(tokenless(publishedScores), thresholds: Self.baselineThresholds),
                 "LinkForty, UA by OS": Evaluator.curve(tokenless(osFamilyScores), thresholds: Self.baselineThresholds),
@@ -211,6 +232,8 @@ public struct DirectSimulation: Sendable {
     }
 
     static let baselineThresholds: [Double] = [40, 50, 60, 70, 80, 90, 100]
+    /// The precision at which matchers' recalls are compared.
+    public static let targetPrecision = 0.97
 
     /// How a click differs from an install on the fetch keys, for the miss breakdown.
     static func difference(_ click: ClickEvidence, _ install: InstallEvidence) -> String {

@@ -134,6 +134,17 @@ public enum Evaluator {
         return (weighted, worst)
     }
 
+    /// The highest recall at precision ≥ `precision` over every threshold the confidences allow
+    /// (each distinct confidence is tried), and the threshold that gives it.
+    public static func bestOperatingPoint(_ installs: [ScoredInstall], name: String, precision target: Double) -> OperatingPoint {
+        let thresholds = Set(installs.compactMap(\.confidence)).sorted()
+        var best = OperatingPoint(name: name, targetPrecision: target, threshold: nil, precision: nil, recall: 0)
+        for metrics in curve(installs, thresholds: thresholds) where (metrics.precision ?? 0) >= target && metrics.recall > best.recall {
+            best = OperatingPoint(name: name, targetPrecision: target, threshold: metrics.threshold, precision: metrics.precision, recall: metrics.recall)
+        }
+        return best
+    }
+
     /// The lowest threshold whose precision reaches `precision`, with its metrics.
     public static func operatingPoint(_ curve: [MatchMetrics], precision target: Double) -> MatchMetrics? {
         curve.sorted { $0.threshold < $1.threshold }.first { ($0.precision ?? 0) >= target }

@@ -9,7 +9,8 @@ public struct EvidenceObserver: Sendable {
     /// What to make of the iOS 18.6 that WebKit user agents without `Version/` (in-app browsers,
     /// Chrome and Firefox on iOS) report on iOS 26 and later. What-ifs for the signal module.
     public enum FrozenIOSVersion: String, Sendable, CaseIterable, Codable {
-        /// As the server reads it today: 18.6.
+        /// As the server reads it: the real version from Safari's `Version/` or an in-app
+        /// browser's own tokens (`FBSV/`, Instagram's `iOS 26_1`), unknown for other frozen tokens.
         case asReported = "as-reported"
         /// Unknown (nil): no false disagreement, but no device signature either.
         case unknown

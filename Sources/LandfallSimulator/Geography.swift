@@ -25,6 +25,11 @@ public struct Carrier: Sendable {
     /// First octets (and ranges of second octets) its egress addresses come from.
     public var firstOctet: Int
     public var secondOctets: ClosedRange<Int>
+    /// Share of its subscribers whose phones reach the server over IPv6 (one /64 per phone and
+    /// data session, under the carrier's `ipv6Block`); the rest share IPv4 egress prefixes.
+    public var ipv6Share: Double = 0
+    /// The first 16-bit group of the carrier's IPv6 addresses (0x2607: 2607:fb90::/32-style).
+    public var ipv6Block: UInt16 = 0x2600
 }
 
 public enum Geography {

@@ -11,6 +11,8 @@ public enum NetworkKind: String, Sendable, Hashable, CaseIterable, Codable {
     case cellular
     /// iCloud Private Relay (iOS Safari only): a relay's egress, never the person's own address.
     case privateRelay
+    /// An always-on VPN: one of the provider's exits, shared with its other customers.
+    case vpn
 }
 
 /// IPv4 addresses for the simulated networks, from disjoint, realistic-looking public ranges.
@@ -55,6 +57,29 @@ enum AddressSpace {
 
     static func address(_ prefix: (Int, Int, Int), host: Int) -> String {
         "\(prefix.0).\(prefix.1).\(prefix.2).\(host)"
+    }
+
+    static func vpnExit(_ index: Int) -> (Int, Int, Int) { prefix(index: index, salt: 5, firstOctets: [37, 91, 146, 185, 193, 194]) }
+
+    /// A home network's IPv6 /64 (residential blocks such as 2601::/20), with a random interface id.
+    static func residentialIPv6(_ index: Int, _ random: inout SeededGenerator) -> String {
+        let hash = mix(UInt64(truncatingIfNeeded: index) ^ 0x6_0006)
+        let groups = [0x2601, Int(hash & 0xffff), Int((hash >> 16) & 0xffff), Int((hash >> 32) & 0xffff)]
+        return v6(groups, &random)
+    }
+
+    /// A phone's IPv6 /64 on a carrier: one per data session, from the carrier's block.
+    static func carrierIPv6(_ carrier: Carrier, session: UInt64, _ random: inout SeededGenerator) -> String {
+        let hash = mix(session ^ 0x7_0007)
+        let groups = [Int(carrier.ipv6Block), Int(hash & 0xffff), Int((hash >> 16) & 0xffff), Int((hash >> 32) & 0xffff)]
+        return v6(groups, &random)
+    }
+
+    /// A /64 and a random interface id (privacy addresses change the lower 64 bits freely).
+    static func v6(_ prefix: [Int], _ random: inout SeededGenerator) -> String {
+        var groups = prefix.map { String($0, radix: 16) }
+        for _ in 0..<4 { groups.append(String(random.below(0x10000), radix: 16)) }
+        return groups.joined(separator: ":")
     }
 
     /// A carrier-grade NAT address (100.64.0.0/10).

@@ -49,11 +49,16 @@ struct GenerationState {
         let office = people.chance(model.officeHolderShare) ? tables.offices.pick(&people) : nil
         let relay = platform == .ios && people.chance(model.privateRelayShare)
         defer { nextPerson += 1 }
-        return Person(
+        var person = Person(
             id: nextPerson, country: home.country, household: household, platform: platform, device: device,
             osVersion: osVersion, alternateScreen: alternate, timezone: home.timezone, language: language,
             carrier: carrier, office: office, privateRelay: relay
         )
+        // Drawn only when the model asks, so the easy population's streams stay as they were.
+        if model.vpnShare > 0 { person.vpn = people.chance(model.vpnShare) }
+        let ipv6Share = country.carriers[carrier].ipv6Share
+        if ipv6Share > 0 { person.cellularIPv6 = people.chance(ipv6Share) }
+        return person
     }
 
     /// Joins a household created in the last two days, or starts a new one.
@@ -68,11 +73,13 @@ struct GenerationState {
             if low < households.count { return low + people.below(households.count - low) }
         }
         let country = tables.countries.pick(&people)
-        households.append(Household(
+        var household = Household(
             createdAt: time, country: country, homePrefix: people.below(model.residentialPrefixCount),
             host: 2 + people.below(250), timezone: tables.timezones[country].pick(&people),
             language: tables.languages[country].pick(&people)
-        ))
+        )
+        if model.homeIPv6Share > 0 { household.ipv6 = people.chance(model.homeIPv6Share) }
+        households.append(household)
         householdLastHome.append(time)
         return households.count - 1
     }
@@ -86,8 +93,14 @@ struct GenerationState {
             let click = makeClick(&person, at: time)
             clicks.append(click)
             last = click
-            guard events.chance(model.repeatClickProbability) else { break }
-            time += events.logNormal(median: model.repeatClickGapMedian, sigma: model.repeatClickGapSigma)
+            if events.chance(model.repeatClickProbability) {
+                time += events.logNormal(median: model.repeatClickGapMedian, sigma: model.repeatClickGapSigma)
+            } else if model.otherLinkProbability > 0, events.chance(model.otherLinkProbability) {
+                // Another of the app's links, in a later session.
+                time += events.logNormal(median: model.otherLinkGapMedian, sigma: model.otherLinkGapSigma)
+            } else {
+                break
+            }
         }
         guard let last, events.chance(model.conversionShare) else { return }
         let delay = max(model.minimumDelay, events.chance(model.quickInstallShare)
@@ -109,7 +122,7 @@ struct GenerationState {
             kind = events.chance(model.androidInAppShare) ? UserAgents.androidInApp.pick(&events) : UserAgents.androidBrowsers.pick(&events)
             if kind == .samsungInternet, person.device.modelCode?.hasPrefix("SM-") != true { kind = .chromeAndroid }
         }
-        let network: NetworkKind = kind == .safari && person.privateRelay ? .privateRelay : pickNetwork(person)
+        let network: NetworkKind = person.vpn ? .vpn : kind == .safari && person.privateRelay ? .privateRelay : pickNetwork(person)
         let address = self.address(&person, network, at: time, sameVenue: false)
         let screen = eventScreen(person)
         let page = browserScreen(screen, dpr: person.device.devicePixelRatio, platform: person.platform)
@@ -133,7 +146,7 @@ struct GenerationState {
         if let click {
             let delay = time - click.time
             let same = delay < 1800 ? model.sameNetworkWithinMinutes : delay < 6 * 3600 ? model.sameNetworkWithinHours : model.sameNetworkLater
-            if click.network != .privateRelay, events.chance(same) {
+            if click.network != .privateRelay, click.network != .vpn, events.chance(same) {
                 network = click.network
                 sameVenue = network == .publicWiFi
             }
@@ -142,6 +155,7 @@ struct GenerationState {
                 person.osVersion = Self.nextMinor(person.osVersion)
             }
         }
+        if person.vpn { network = .vpn }
         let address = self.address(&person, network, at: time, sameVenue: sameVenue)
         let screen = eventScreen(person)
         var timezone = person.timezone
@@ -195,6 +209,7 @@ struct GenerationState {
             }
             householdLastHome[household] = max(householdLastHome[household], time)
             let home = households[household]
+            if home.ipv6 { return AddressSpace.residentialIPv6(home.homePrefix, &events) }
             return AddressSpace.address(AddressSpace.residential(home.homePrefix), host: home.host)
         case .office:
             return AddressSpace.address(AddressSpace.office(person.office ?? 0), host: 1 + events.below(254))
@@ -204,9 +219,23 @@ struct GenerationState {
             return AddressSpace.address(AddressSpace.venue(venue), host: 1 + events.below(254))
         case .privateRelay:
             return AddressSpace.address(AddressSpace.relay(events.below(model.privateRelayPrefixes)), host: 1 + events.below(254))
+        case .vpn:
+            var exit = events.below(model.vpnExitPrefixes)
+            if let last = person.lastVPNExit, events.chance(model.vpnSameExitProbability) { exit = last }
+            person.lastVPNExit = exit
+            return AddressSpace.address(AddressSpace.vpnExit(exit), host: 1 + events.below(254))
         case .cellular:
-            if events.chance(model.cellularUnroutableShare) { return AddressSpace.sharedSpace(&events) }
             let carrier = model.countries[person.country].carriers[person.carrier]
+            if person.cellularIPv6 {
+                // One /64 per phone and data session; a new session gets a new one.
+                var session = events.next()
+                if let last = person.lastCellularIPv6, events.chance(exp(-(time - last.time) / model.cellularIPv6Lifetime)) {
+                    session = last.session
+                }
+                person.lastCellularIPv6 = (session, time)
+                return AddressSpace.carrierIPv6(carrier, session: session, &events)
+            }
+            if events.chance(model.cellularUnroutableShare) { return AddressSpace.sharedSpace(&events) }
             var prefix = events.below(max(1, carrier.egressPrefixes))
             if let last = person.lastCellular,
                events.chance(model.cellularStickiness * exp(-(time - last.time) / model.cellularStickinessTime)) {

@@ -27,6 +27,7 @@ public struct PopulationGenerator: Sendable {
         var host: Int
         var timezone: String
         var language: String
+        var ipv6: Bool = false
         var models: [DevicePlatform: DeviceModel] = [:]
     }
 
@@ -43,7 +44,11 @@ public struct PopulationGenerator: Sendable {
         var carrier: Int
         var office: Int?
         var privateRelay: Bool
+        var vpn: Bool = false
+        var cellularIPv6: Bool = false
         var lastCellular: (prefix: Int, time: TimeInterval)?
+        var lastCellularIPv6: (session: UInt64, time: TimeInterval)?
+        var lastVPNExit: Int?
         var lastVenue: Int?
     }
 
@@ -79,7 +84,7 @@ public struct PopulationGenerator: Sendable {
     public func generate() -> SimulatedPopulation {
         var state = GenerationState(model: model, seed: seed)
         let horizon = model.days * 86_400
-        let clicksPerPerson = 1 / (1 - min(0.95, model.repeatClickProbability))
+        let clicksPerPerson = model.clicksPerPerson
         let clickerRate = model.clicksPerDay / clicksPerPerson / 86_400
         let organicShare = min(0.95, model.organicShare)
         let organicRate = clickerRate * model.conversionShare * organicShare / (1 - organicShare)

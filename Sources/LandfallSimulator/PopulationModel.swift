@@ -1,7 +1,9 @@
 import Foundation
 
-/// Every knob of the simulated population, with defaults meant to be realistic for a US-heavy
-/// consumer app promoted through links shared on social apps, messages and email.
+/// Every knob of the simulated population. The defaults are the hard population (`Preset.hard`):
+/// a US-heavy consumer app promoted through links shared on social apps, messages and email, with
+/// networks, devices and locales as concentrated as real traffic. `Preset.easy` is the earlier,
+/// kinder world, kept for comparison. Every default and its public source is in `docs/simulator.md`.
 ///
 /// The defaults describe people, phones and networks; none was chosen by looking at how the engine
 /// scores. Change them to ask "what if", never to make a number look better.
@@ -10,6 +12,7 @@ import Foundation
 /// var model = PopulationModel(clicksPerDay: 1_000)
 /// model.organicShare = 0.2
 /// let population = PopulationGenerator(model: model, seed: 42).generate()
+/// let kinder = PopulationModel(clicksPerDay: 1_000, preset: .easy)
 /// ```
 public struct PopulationModel: Sendable {
     // MARK: Volume and time
@@ -34,6 +37,11 @@ public struct PopulationModel: Sendable {
     /// Time between one person's repeated clicks (log-normal).
     public var repeatClickGapMedian: TimeInterval
     public var repeatClickGapSigma: Double
+    /// After a person's clicks on one link, the chance that they later click another of the app's
+    /// links (a second share, an email after a social post), and the gap before it (log-normal).
+    public var otherLinkProbability: Double
+    public var otherLinkGapMedian: TimeInterval
+    public var otherLinkGapSigma: Double
     /// Click-to-install delay: a mixture of "install right away" and "come back later" (log-normal
     /// each), never under `minimumDelay` (download and first launch take time). Part of the slow
     /// component falls beyond the window.
@@ -97,6 +105,17 @@ public struct PopulationModel: Sendable {
     /// Share of iOS Safari clicks sent through iCloud Private Relay (the app's own traffic is not).
     public var privateRelayShare: Double
     public var privateRelayPrefixes: Int
+    /// Share of people whose phone runs an always-on VPN: clicks and installs leave through the
+    /// VPN's exits, shared by its other customers, and a later session may use another exit.
+    public var vpnShare: Double
+    public var vpnExitPrefixes: Int
+    public var vpnSameExitProbability: Double
+    /// Share of households whose home network reaches the server over IPv6: one /64 per home
+    /// network, shared by the household's devices.
+    public var homeIPv6Share: Double
+    /// For a phone on an IPv6 carrier, how long its /64 (one per phone, per data session) lasts:
+    /// the chance that two events share it is `exp(-gap / cellularIPv6Lifetime)`.
+    public var cellularIPv6Lifetime: TimeInterval
     /// Chance that the install happens on the same kind of network as the click, by delay.
     public var sameNetworkWithinMinutes: Double
     public var sameNetworkWithinHours: Double
@@ -112,11 +131,23 @@ public struct PopulationModel: Sendable {
     /// The audience.
     public var countries: [Country]
 
-    public init(clicksPerDay: Double = 1_000, days: Double = 14, windowHours: Double = 168) {
+    /// The population's preset: `.hard` (the default, as hard as real traffic) or `.easy`.
+    public var preset: Preset
+
+    public init(clicksPerDay: Double = 1_000, days: Double = 14, windowHours: Double = 168, preset: Preset = .hard) {
         self.clicksPerDay = clicksPerDay
         self.days = days
         self.warmUpDays = windowHours / 24
         self.windowHours = windowHours
+        self.preset = preset
+        otherLinkProbability = 0
+        otherLinkGapMedian = 86_400
+        otherLinkGapSigma = 1.2
+        vpnShare = 0
+        vpnExitPrefixes = 3_000
+        vpnSameExitProbability = 0.5
+        homeIPv6Share = 0
+        cellularIPv6Lifetime = 12 * 3600
         organicShare = 0.12
         conversionShare = 0.33
         repeatClickProbability = 0.22
@@ -159,13 +190,21 @@ public struct PopulationModel: Sendable {
         androidReferrerShare = 0.85
         iOSClipboardShare = 0.05
         countries = Geography.defaultCountries
+        if preset == .hard { applyHardDefaults() }
     }
 
     public var window: TimeInterval { windowHours * 3600 }
 
+    /// Clicks per person who clicks: after each click another follows with the re-click or the
+    /// other-link probability (geometric).
+    public var clicksPerPerson: Double {
+        let repeatClick = min(0.95, repeatClickProbability)
+        let another = repeatClick + (1 - repeatClick) * min(0.95, max(0, otherLinkProbability))
+        return 1 / (1 - min(0.95, another))
+    }
+
     /// Installs per measured day, roughly: clicked installs plus organic ones.
     public var expectedInstallsPerDay: Double {
-        let clicksPerPerson = 1 / (1 - min(0.95, repeatClickProbability))
         let clicked = clicksPerDay / clicksPerPerson * conversionShare
         return clicked / (1 - min(0.95, organicShare))
     }
@@ -179,6 +218,7 @@ public struct PopulationModel: Sendable {
         for (name, share) in [
             ("organic share", organicShare), ("conversion share", conversionShare),
             ("repeat-click probability", repeatClickProbability), ("quick-install share", quickInstallShare),
+            ("other-link probability", otherLinkProbability), ("VPN share", vpnShare), ("home IPv6 share", homeIPv6Share),
         ] where !(0...0.95).contains(share) {
             problems.append("\(name) must be within 0...0.95")
         }
@@ -188,7 +228,7 @@ public struct PopulationModel: Sendable {
         }) {
             problems.append("every country needs weighted time zones, languages and carriers, and one country a positive share")
         }
-        if officeCount < 1 || venueCount < 1 || residentialPrefixCount < 1 || privateRelayPrefixes < 1 {
+        if officeCount < 1 || venueCount < 1 || residentialPrefixCount < 1 || privateRelayPrefixes < 1 || vpnExitPrefixes < 1 {
             problems.append("network pools must not be empty")
         }
         return problems

@@ -12,12 +12,13 @@ import LandfallAttribution
 public struct SimulationPlan: Sendable {
     public static let defaultThreshold = AttributionConfiguration().threshold
     /// By default each density is measured for at least a week and about this many installs, so
-    /// a sparse density is not judged on a handful of installs.
-    public static let defaultMeasuredInstalls = 2_000
+    /// a sparse density is not judged on a handful of installs, and each calibration decile holds
+    /// enough answers that its observed precision is not mostly noise.
+    public static let defaultMeasuredInstalls = 50_000
 
     public var seed: UInt64 = 42
     /// Clicks per day for one app.
-    public var densities: [Double] = [100, 1_000, 10_000]
+    public var densities: [Double] = [500, 5_000, 50_000]
     /// Days per density, warm-up included; nil: what `measuredInstalls` needs.
     public var days: Double?
     /// Measured installs to aim for per density (sets the days; at least a week is measured).
@@ -26,12 +27,19 @@ public struct SimulationPlan: Sendable {
     public var threshold = SimulationPlan.defaultThreshold
     public var organicShare = 0.12
     public var frozenIOSVersion = EvidenceObserver.FrozenIOSVersion.asReported
+    /// The world: `.hard` (as hard as real traffic, the default) or `.easy`.
+    public var preset = PopulationModel.Preset.hard
+    /// Where the hard population's people live (the easy one keeps its national tables).
+    public var audience = Geography.Audience.national
+    /// The engine's confidence calibration (`.identity` to fit a new one).
+    public var calibration = ConfidenceCalibration.standard
 
     public init() {}
 
     /// The population model for one density.
     public func model(clicksPerDay: Double) -> PopulationModel {
-        var model = PopulationModel(clicksPerDay: clicksPerDay, windowHours: windowHours)
+        var model = PopulationModel(clicksPerDay: clicksPerDay, windowHours: windowHours, preset: preset)
+        if preset == .hard, audience != .national { model.countries = Geography.audience(audience) }
         model.organicShare = organicShare
         if let days {
             model.days = days
@@ -58,6 +66,7 @@ public struct SimulationPlan: Sendable {
     public func runDirect(_ each: (DensityReport) -> Void = { _ in }) -> [DensityReport] {
         var configuration = AttributionConfiguration()
         configuration.threshold = threshold
+        configuration.calibration = calibration
         let simulation = DirectSimulation(configuration: configuration, frozenIOSVersion: frozenIOSVersion)
         return densities.map { density in
             let population = PopulationGenerator(model: model(clicksPerDay: density), seed: seed).generate()

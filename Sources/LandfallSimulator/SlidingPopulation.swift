@@ -15,6 +15,8 @@ public struct SlidingPopulation: Sendable {
     struct Counts: Sendable {
         var total = 0
         var values: [[String: Int]] = Array(repeating: [:], count: Factor.counted.count)
+        /// Full language tags (`es-MX`), for the plain likelihood-ratio baseline.
+        var fullLanguages: [String: Int] = [:]
     }
 
     public init(window: TimeInterval) {
@@ -22,13 +24,14 @@ public struct SlidingPopulation: Sendable {
     }
 
     public mutating func insert(_ click: ClickEvidence) {
-        let values = Factor.counted.map { $0.value(of: click) }
+        let values = Factor.counted.map { $0.value(of: click) } + [click.language]
         entries.append((click.clickedAt, click.platform, values))
         // Mutated in place: copying `Counts` out and back would copy every dictionary.
         perPlatform[click.platform, default: Counts()].total += 1
-        for (slot, value) in values.enumerated() {
+        for (slot, value) in values.dropLast().enumerated() {
             if let value { perPlatform[click.platform, default: Counts()].values[slot][value, default: 0] += 1 }
         }
+        if let language = click.language { perPlatform[click.platform, default: Counts()].fullLanguages[language, default: 0] += 1 }
     }
 
     /// Drops clicks older than `now - window`. Time only moves forward.
@@ -38,9 +41,12 @@ public struct SlidingPopulation: Sendable {
             let entry = entries[head]
             head += 1
             perPlatform[entry.platform, default: Counts()].total -= 1
-            for (slot, value) in entry.values.enumerated() {
+            for (slot, value) in entry.values.dropLast().enumerated() {
                 guard let value else { continue }
                 perPlatform[entry.platform, default: Counts()].values[slot][value, default: 1] -= 1
+            }
+            if let language = entry.values.last ?? nil {
+                perPlatform[entry.platform, default: Counts()].fullLanguages[language, default: 1] -= 1
             }
         }
         if head > 65_536, head * 2 > entries.count {
@@ -50,6 +56,11 @@ public struct SlidingPopulation: Sendable {
     }
 
     public func clickCount(_ platform: DevicePlatform) -> Int { perPlatform[platform]?.total ?? 0 }
+
+    /// Clicks of the platform in the window whose full language tag is `tag`.
+    public func fullLanguageCount(_ platform: DevicePlatform, _ tag: String) -> Int {
+        max(0, perPlatform[platform]?.fullLanguages[tag] ?? 0)
+    }
 
     /// The statistics one install's decision reads, with its own values looked up once.
     public func statistics(for install: InstallEvidence) -> PopulationSnapshot {

@@ -33,6 +33,12 @@ public enum TextReport {
                 + "\(percent(tokenless.recall)) at precision \(tokenless.precision.map { String(format: "%.3f", $0) } ?? "—")"
         )
         lines.append("deterministic share: \(percent(report.deterministicShare)) of clicked installs carried a click token")
+        lines.append(
+            "recall at precision ≥ \(String(format: "%.2f", DirectSimulation.targetPrecision)) (token-less, best threshold): "
+                + report.recallAtPrecision.map { point in
+                    "\(point.name) \(String(format: "%.3f", point.recall))" + (point.threshold.map { " (≥ \(number($0)))" } ?? " (never reaches it)")
+                }.joined(separator: " · ")
+        )
         let misses = report.misses
         lines.append(
             "engine misses (token-less clicked): \(number(misses.notFetched)) right click not among candidates · "
@@ -68,7 +74,7 @@ public enum TextReport {
             "engine calibration (token-less installs with a candidate; observed = best candidate was the installer's click): "
                 + "mean gap \(String(format: "%.1f", error.weighted)) pts, worst \(String(format: "%.1f", error.worst)) pts (buckets ≥ 50)"
         )
-        lines.append("confidence | installs | predicted | observed |   gap || iOS n / obs || Android n / obs")
+        lines.append("confidence | installs | predicted | observed |   gap | ±95% || iOS n / obs || Android n / obs")
         let ios = report.calibrationByPlatform["ios"] ?? []
         let android = report.calibrationByPlatform["android"] ?? []
         for (slot, bucket) in report.calibration.enumerated() {
@@ -78,7 +84,8 @@ public enum TextReport {
                 pad("\(bucket.lower)-\(bucket.upper)", 10) + " | " + pad(number(bucket.count), 8, right: true) + " | "
                     + pad(String(format: "%.1f", bucket.meanPredicted), 9, right: true) + " | "
                     + pad(String(format: "%.1f", bucket.observed), 8, right: true) + " | "
-                    + pad(String(format: "%+.1f", bucket.gap), 5, right: true) + " || "
+                    + pad(String(format: "%+.1f", bucket.gap), 5, right: true) + " | "
+                    + pad(String(format: "%.1f", Self.sampling(bucket)), 4, right: true) + " || "
                     + pad(i.map { "\(number($0.count)) / \(String(format: "%.0f", $0.observed))" } ?? "", 11, right: true) + " || "
                     + pad(a.map { "\(number($0.count)) / \(String(format: "%.0f", $0.observed))" } ?? "", 15, right: true)
             )
@@ -105,6 +112,14 @@ public enum TextReport {
         for difference in report.differences { lines.append("  differs: " + difference) }
         lines.append("(compressed delays look short to the engine's delay model: compare the two rows, not these numbers with the direct tables)")
         return lines.joined(separator: "\n")
+    }
+
+    /// The 95 % sampling margin of a bucket's observed precision, in points: what a perfectly
+    /// calibrated engine's gap still wanders by from one population to the next.
+    static func sampling(_ bucket: CalibrationBucket) -> Double {
+        guard bucket.count > 0 else { return 0 }
+        let p = min(0.99, max(0.01, bucket.meanPredicted / 100))
+        return 196 * (p * (1 - p) / Double(bucket.count)).squareRoot()
     }
 
     static func metricHeader() -> String {

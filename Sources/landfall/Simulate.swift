@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LandfallAttribution
 import LandfallSimulator
 
 /// `landfall simulate`: measures attribution accuracy on a seeded, simulated population.
@@ -10,9 +11,11 @@ struct Simulate: AsyncParsableCommand {
             For each click density (clicks a day for one app) it generates real device models, OS versions, \
             time zones, languages, home/office/public Wi-Fi and carrier networks, in-app browsers, repeat clicks, \
             click-to-install delays and organic installs, runs the attribution engine over them in time order, \
-            and prints precision, recall and F1 next to LinkForty Core's published rule, the precision/recall \
-            curve over the threshold, the oracle bound (the share of installs identifiable at all), the calibration \
-            table and the deterministic share. The first window's worth of days only warms up.
+            and prints precision, recall and F1 next to LinkForty Core's published rule and a plain likelihood-ratio \
+            matcher, each matcher's recall at precision 0.97, the precision/recall curve over the threshold, the \
+            oracle bound (the share of installs identifiable at all), the reliability (calibration) table and the \
+            deterministic share. The first window's worth of days only warms up. The default population is as hard \
+            as real traffic (docs/simulator.md lists every number and its source); --population easy is the kinder one.
 
             With --target, it also replays a small population against a running server (started with \
             --trust-proxy): clicks through the redirect and the page beacon, installs through /api/sdk/v1/install. \
@@ -25,9 +28,9 @@ struct Simulate: AsyncParsableCommand {
     var seed: UInt64 = 42
 
     @Option(help: "Clicks a day for one app, comma-separated")
-    var densities = "100,1000,10000"
+    var densities = "500,5000,50000"
 
-    @Option(help: "Days to simulate per density, including a warm-up as long as the window (default: at least 7 measured days and about 2,000 measured installs)")
+    @Option(help: "Days to simulate per density, including a warm-up as long as the window (default: at least 7 measured days and about 50,000 measured installs)")
     var days: Double?
 
     @Option(help: "Measured installs to aim for per density, instead of --days")
@@ -44,6 +47,15 @@ struct Simulate: AsyncParsableCommand {
 
     @Option(help: "What-if for the iOS 18.6 that in-app browsers and Chrome report on iOS 26: as-reported, unknown or in-app-tokens")
     var frozenIOSVersion: EvidenceObserver.FrozenIOSVersion = .asReported
+
+    @Option(help: "The simulated world: hard (as hard as real traffic, the default) or easy (the first simulator's kinder one)")
+    var population: PopulationModel.Preset = .hard
+
+    @Option(help: "Where the hard population's people live: national (largest US metros, rest of the US, abroad) or sunbelt")
+    var audience: Geography.Audience = .national
+
+    @Flag(help: "Run the engine uncalibrated and print the confidence calibration these densities fit, as Swift")
+    var fitCalibration = false
 
     @Flag(help: "Print machine-readable JSON instead of tables")
     var json = false
@@ -76,6 +88,9 @@ struct Simulate: AsyncParsableCommand {
         plan.threshold = threshold
         plan.organicShare = organicShare
         plan.frozenIOSVersion = frozenIOSVersion
+        plan.preset = population
+        plan.audience = audience
+        if fitCalibration { plan.calibration = .identity }
         return plan
     }
 
@@ -118,6 +133,9 @@ struct Simulate: AsyncParsableCommand {
         if json {
             Self.emit(try SimulationOutput(plan: plan, densities: reports, http: http).json())
         }
+        if fitCalibration {
+            Self.emit(CalibrationFit.swiftLiteral(CalibrationFit.fit(reports)))
+        }
     }
 
     private func replay(_ url: URL, adminToken: String, plan: SimulationPlan, quiet: Bool) async throws -> HTTPReplayReport {
@@ -146,3 +164,5 @@ struct Simulate: AsyncParsableCommand {
 }
 
 extension EvidenceObserver.FrozenIOSVersion: ExpressibleByArgument {}
+extension PopulationModel.Preset: ExpressibleByArgument {}
+extension Geography.Audience: ExpressibleByArgument {}

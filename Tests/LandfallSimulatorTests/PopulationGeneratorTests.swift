@@ -26,7 +26,7 @@ struct PopulationGeneratorTests {
         #expect((340...460).contains(perDay))
         let clicked = Self.population.installs.filter { $0.causingClick != nil }.count
         let conversion = Double(clicked) / Double(Self.population.clicks.count)
-        #expect((0.18...0.34).contains(conversion))
+        #expect((0.14...0.34).contains(conversion))
     }
 
     @Test("organic installs are within 5-20% of installs")

@@ -15,9 +15,27 @@ public struct AttributionConfiguration: Sendable, Hashable {
     /// For the same person, the probability that a factor still has the same value at install
     /// time as at click time (networks change between Wi-Fi and cellular; OS versions get updated).
     public var persistence: [Factor: Double]
-    /// Median click-to-install delay and the spread of its logarithm (log-normal).
+    /// Click-to-install delay, a mixture of two log-normals: the share of people who install right
+    /// away with its median and the spread of its logarithm, and (`delayMedian`, `delayLogSigma`)
+    /// those who come back later, with a long tail.
+    public var quickDelayShare: Double
+    public var quickDelayMedian: TimeInterval
+    public var quickDelayLogSigma: Double
     public var delayMedian: TimeInterval
     public var delayLogSigma: Double
+    /// The network prefix's persistence right after the click; it decays over `ipPersistenceDecay`
+    /// to `persistence[.ipPrefix]` (people move between Wi-Fi and cellular, carriers hand out new
+    /// addresses per data session).
+    public var ipPersistenceShort: Double
+    public var ipPersistenceDecay: TimeInterval
+    /// How many other clicks inside the window one person makes on average (re-clicks, other
+    /// links): the odds that a click on the same device but another network is the same person.
+    public var otherClicksPerPerson: Double
+    /// How often a stranger on the install's network prefix is in its time zone too.
+    public var sameNetworkTimezoneShare: Double
+    /// Maps the model's posterior to the confidence reported, so that a stated 90 is right nine
+    /// times in ten (see `ConfidenceCalibration`).
+    public var calibration: ConfidenceCalibration
     /// The average likelihood ratio of a window click that shares neither the network nor the
     /// device signature with the install (such clicks are never fetched, but they are there).
     public var unfetchedLikelihoodRatio: Double
@@ -27,21 +45,37 @@ public struct AttributionConfiguration: Sendable, Hashable {
         clickedInstallShare: Double = 0.85,
         clickedInstallShareByPlatform: [DevicePlatform: Double] = [.android: 0.5],
         persistence: [Factor: Double] = AttributionConfiguration.defaultPersistence,
-        delayMedian: TimeInterval = 30 * 60,
+        quickDelayShare: Double = 0.5,
+        quickDelayMedian: TimeInterval = 4 * 60,
+        quickDelayLogSigma: Double = 0.8,
+        delayMedian: TimeInterval = 5 * 3600,
         delayLogSigma: Double = 2.0,
-        unfetchedLikelihoodRatio: Double = 0.002
+        ipPersistenceShort: Double = 0.75,
+        ipPersistenceDecay: TimeInterval = 2 * 3600,
+        sameNetworkTimezoneShare: Double = 0.9,
+        otherClicksPerPerson: Double = 0.5,
+        unfetchedLikelihoodRatio: Double = 0.002,
+        calibration: ConfidenceCalibration = .standard
     ) {
         self.threshold = threshold
         self.clickedInstallShare = clickedInstallShare
         self.clickedInstallShareByPlatform = clickedInstallShareByPlatform
         self.persistence = persistence
+        self.quickDelayShare = quickDelayShare
+        self.quickDelayMedian = quickDelayMedian
+        self.quickDelayLogSigma = quickDelayLogSigma
         self.delayMedian = delayMedian
         self.delayLogSigma = delayLogSigma
+        self.ipPersistenceShort = ipPersistenceShort
+        self.ipPersistenceDecay = ipPersistenceDecay
+        self.sameNetworkTimezoneShare = sameNetworkTimezoneShare
+        self.otherClicksPerPerson = otherClicksPerPerson
         self.unfetchedLikelihoodRatio = unfetchedLikelihoodRatio
+        self.calibration = calibration
     }
 
     public static let defaultPersistence: [Factor: Double] = [
-        .ipPrefix: 0.6,
+        .ipPrefix: 0.4,
         .osVersion: 0.97,
         .deviceModel: 0.98,
         .screen: 0.98,

@@ -29,7 +29,8 @@ public struct AttributionEngine: Sendable {
     /// Decides for one install.
     ///
     /// - Parameters:
-    ///   - candidates: clicks of the same app inside the window that share the install's network
+    ///   - candidates: clicks of the same app (a click whose `appId` differs from the install's is
+    ///     never eligible) inside the window that share the install's network
     ///     prefix or device signature (the store fetches them through indexes).
     ///   - population: counts over all of the app's clicks on the platform inside the window.
     ///   - window: the attribution window; clicks older than it never match.
@@ -41,7 +42,7 @@ public struct AttributionEngine: Sendable {
     ) -> AttributionDecision {
         let eligible = candidates.filter { click in
             let delay = install.reportedAt.timeIntervalSince(click.clickedAt)
-            return click.platform == install.platform && delay >= 0 && delay <= window
+            return click.appId == install.appId && click.platform == install.platform && delay >= 0 && delay <= window
         }
         guard !eligible.isEmpty else {
             return AttributionDecision(method: .organic, clickId: nil, confidence: 0, probability: 0, matchedFactors: [])
@@ -62,20 +63,23 @@ public struct AttributionEngine: Sendable {
         for (index, click) in eligible.enumerated() {
             groups[Self.deviceKey(click), default: []].append(index)
         }
-        var best: (probability: Double, index: Int)?
-        for members in groups.values {
+        var best: (probability: Double, index: Int, key: String)?
+        for (key, members) in groups {
             let probability = members.reduce(0) { $0 + scores[$1].likelihoodRatio } / (background + evidence)
             let latest = members.max { eligible[$0].clickedAt < eligible[$1].clickedAt } ?? members[0]
             // Ties go to the later click (then the smaller id), not to dictionary order.
             if let current = best,
                (current.probability, eligible[current.index].clickedAt, eligible[latest].clickId)
                    >= (probability, eligible[latest].clickedAt, eligible[current.index].clickId) { continue }
-            best = (probability, latest)
+            best = (probability, latest, key)
         }
-        guard let best, best.probability.isFinite else {
+        guard var best, best.probability.isFinite else {
             return AttributionDecision(method: .organic, clickId: nil, confidence: 0, probability: 0, matchedFactors: [])
         }
-        let probability = min(1, max(0, best.probability))
+        best.probability += sameDeviceElsewhere(
+            best: eligible[best.index], bestKey: best.key, eligible: eligible, scores: scores, install: install, weights: weights, total: total
+        ) / (background + evidence)
+        let probability = configuration.calibration.calibrated(min(1, max(0, best.probability)), clickCount: Int(total))
         let confidence = Int((probability * 100).rounded(.down))
         guard confidence >= configuration.threshold else {
             return AttributionDecision(method: .organic, clickId: nil, confidence: confidence, probability: probability, matchedFactors: [])
@@ -91,64 +95,75 @@ public struct AttributionEngine: Sendable {
         score(click, against: install, weights: FactorWeights(install: install, population: population, configuration: configuration), window: window)
     }
 
-    /// What agreeing and disagreeing on each of the install's known factors is worth. It depends on
-    /// the install and the population only, so one decision computes it once for all its candidates.
-    struct FactorWeights {
-        struct Term {
-            var factor: Factor
-            var installValue: String
-            var agreement: Double
-            var disagreement: Double
-        }
-
-        var terms: [Term] = []
-
-        init(install: InstallEvidence, population: some PopulationStatistics, configuration: AttributionConfiguration) {
-            let total = Double(max(population.clickCount, 1))
-            for factor in Factor.counted {
-                guard let installValue = factor.value(of: install) else { continue }
-                let persistence = configuration.persistence(of: factor)
-                // Smoothed share: a value never seen still has a small, finite chance.
-                let share = min(0.999, (Double(population.count(of: factor, value: installValue)) + 0.5) / (total + 1))
-                terms.append(Term(factor: factor, installValue: installValue, agreement: persistence / share, disagreement: (1 - persistence) / (1 - share)))
-            }
-        }
-    }
-
     func score(_ click: ClickEvidence, against install: InstallEvidence, weights: FactorWeights, window: TimeInterval) -> Score {
         var ratio = 1.0
         var matched: [String] = []
-        for term in weights.terms {
-            let agrees: Bool
-            if term.factor == .screen {
-                // Compared as sizes, so the click's bucket text is never built.
-                guard let clickScreen = click.screen, let installScreen = install.screen else { continue }
-                agrees = Self.screensAgree(installScreen, clickScreen)
-            } else {
-                guard let clickValue = term.factor.value(of: click) else { continue }
-                agrees = clickValue == term.installValue
-            }
-            if agrees {
-                ratio *= term.agreement
-                matched.append(term.factor.rawValue)
-            } else {
-                ratio *= term.disagreement
-            }
-        }
         let delay = install.reportedAt.timeIntervalSince(click.clickedAt)
+        var sameNetwork = false
+        if let ip = weights.ip, let clickPrefix = click.ipPrefix {
+            var term = ip
+            term.persistence = weights.ipPersistence(after: delay)
+            sameNetwork = clickPrefix == ip.installValue
+            ratio *= FactorWeights.ratio(term, agrees: sameNetwork)
+            if sameNetwork { matched.append(Factor.ipPrefix.rawValue) }
+        }
+        for single in weights.singles {
+            guard let agrees = Self.agreement(single.factor, click, install, single.installValue) else { continue }
+            ratio *= FactorWeights.ratio(single, agrees: agrees)
+            if agrees { matched.append(single.factor.rawValue) }
+        }
+        for pair in weights.pairs {
+            if sameNetwork, pair.first.factor == .timezone {
+                for single in [weights.timezoneOnSameNetwork, weights.languageOnSameNetwork].compactMap({ $0 }) {
+                    guard let agrees = Self.agreement(single.factor, click, install, single.installValue) else { continue }
+                    ratio *= FactorWeights.ratio(single, agrees: agrees)
+                    if agrees { matched.append(single.factor.rawValue) }
+                }
+                continue
+            }
+            let first = Self.agreement(pair.first.factor, click, install, pair.first.installValue)
+            let second = Self.agreement(pair.second.factor, click, install, pair.second.installValue)
+            switch (first, second) {
+            case (true?, true?): ratio *= pair.bothAgree
+            case (true?, false?): ratio *= pair.onlyFirst
+            case (false?, true?): ratio *= pair.onlySecond
+            case (false?, false?): ratio *= pair.neither
+            case let (agrees?, nil): ratio *= FactorWeights.ratio(pair.first, agrees: agrees)
+            case let (nil, agrees?): ratio *= FactorWeights.ratio(pair.second, agrees: agrees)
+            case (nil, nil): break
+            }
+            if first == true { matched.append(pair.first.factor.rawValue) }
+            if second == true { matched.append(pair.second.factor.rawValue) }
+        }
         let timeRatio = delayLikelihoodRatio(delay, window: window)
         ratio *= timeRatio
         if timeRatio > 1 { matched.append(Factor.time.rawValue) }
         return Score(clickId: click.clickId, likelihoodRatio: ratio, matchedFactors: matched)
     }
 
-    /// Log-normal delay density against a uniform one over the window.
+    /// Whether the click agrees with the install on `factor`; nil when the click does not say.
+    /// Screens are compared as sizes, so the click's bucket text is never built.
+    static func agreement(_ factor: Factor, _ click: ClickEvidence, _ install: InstallEvidence, _ installValue: String) -> Bool? {
+        if factor == .screen {
+            guard let clickScreen = click.screen, let installScreen = install.screen else { return nil }
+            return screensAgree(installScreen, clickScreen)
+        }
+        guard let clickValue = factor.value(of: click) else { return nil }
+        return clickValue == installValue
+    }
+
+    /// The click-to-install delay's density against a uniform one over the window: a mixture of
+    /// installing right away and coming back later, each log-normal.
     func delayLikelihoodRatio(_ delay: TimeInterval, window: TimeInterval) -> Double {
         guard delay > 0, window > 0 else { return 0 }
-        let sigma = max(0.1, configuration.delayLogSigma)
-        let mu = log(max(1, configuration.delayMedian))
-        let z = (log(delay) - mu) / sigma
-        let density = exp(-0.5 * z * z) / (delay * sigma * (2 * Double.pi).squareRoot())
+        func logNormal(median: TimeInterval, sigma: Double) -> Double {
+            let sigma = max(0.1, sigma)
+            let z = (log(delay) - log(max(1, median))) / sigma
+            return exp(-0.5 * z * z) / (delay * sigma * (2 * Double.pi).squareRoot())
+        }
+        let quick = min(1, max(0, configuration.quickDelayShare))
+        let density = quick * logNormal(median: configuration.quickDelayMedian, sigma: configuration.quickDelayLogSigma)
+            + (1 - quick) * logNormal(median: configuration.delayMedian, sigma: configuration.delayLogSigma)
         return density * window
     }
 

@@ -8,7 +8,7 @@ public struct ClickEvidence: Sendable, Hashable {
     /// "major.minor", as `UserAgentParser` reports it.
     public var osVersion: String?
     public var deviceModel: String?
-    /// The routable network prefix (IPv4 /24, IPv6 /48); nil for carrier-grade NAT, private,
+    /// The routable network prefix (IPv4 /24, IPv6 /64); nil for carrier-grade NAT, private,
     /// loopback, link-local and unique-local addresses, which say nothing about a person.
     public var ipPrefix: String?
     public var screen: ScreenSize?
@@ -16,11 +16,14 @@ public struct ClickEvidence: Sendable, Hashable {
     public var timezone: String?
     /// BCP 47 language tag, normalised (`en-US`).
     public var language: String?
+    /// The app the click belongs to, when the caller says: the engine never matches across apps.
+    public var appId: String?
 
     public init(
         clickId: String, clickedAt: Date, platform: DevicePlatform, osVersion: String? = nil, deviceModel: String? = nil,
-        ipPrefix: String? = nil, screen: ScreenSize? = nil, timezone: String? = nil, language: String? = nil
+        ipPrefix: String? = nil, screen: ScreenSize? = nil, timezone: String? = nil, language: String? = nil, appId: String? = nil
     ) {
+        self.appId = appId
         self.clickId = clickId
         self.clickedAt = clickedAt
         self.platform = platform
@@ -43,11 +46,14 @@ public struct InstallEvidence: Sendable, Hashable {
     public var screen: ScreenSize?
     public var timezone: String?
     public var language: String?
+    /// The app that reported the install; clicks of another app are never its candidates.
+    public var appId: String?
 
     public init(
         reportedAt: Date, platform: DevicePlatform, osVersion: String? = nil, deviceModel: String? = nil,
-        ipPrefix: String? = nil, screen: ScreenSize? = nil, timezone: String? = nil, language: String? = nil
+        ipPrefix: String? = nil, screen: ScreenSize? = nil, timezone: String? = nil, language: String? = nil, appId: String? = nil
     ) {
+        self.appId = appId
         self.reportedAt = reportedAt
         self.platform = platform
         self.osVersion = osVersion

@@ -5,12 +5,23 @@ public enum Factor: String, Sendable, Hashable, CaseIterable, Codable {
     case deviceModel = "device_model"
     case screen
     case timezone
+    /// The primary language subtag (`es` for `es-MX` and `es_US`): iOS apps report the `Locale`
+    /// identifier, which follows the region setting, while browsers send the preferred language,
+    /// so the region is not the person's to keep.
     case language
+    /// OS version and screen together (`26.1|1176x2560`): a few phone models carry most traffic,
+    /// so how often the pair occurs is not the product of how often each does.
+    case device
+    /// Time zone and language together (`America/Chicago|es`): in one city most people share both.
+    case locale
     /// Click-to-install delay; not a value shared with the population.
     case time
 
     /// The factors whose values are counted among recent clicks.
-    public static let counted: [Factor] = [.ipPrefix, .osVersion, .deviceModel, .screen, .timezone, .language]
+    public static let counted: [Factor] = [.ipPrefix, .osVersion, .deviceModel, .screen, .timezone, .language, .device, .locale]
+
+    /// The pairs counted jointly, as (joint, first, second).
+    static let pairs: [(joint: Factor, first: Factor, second: Factor)] = [(.device, .osVersion, .screen), (.locale, .timezone, .language)]
 
     /// The value of this factor on a click, as counted in population statistics.
     public func value(of click: ClickEvidence) -> String? {
@@ -20,9 +31,16 @@ public enum Factor: String, Sendable, Hashable, CaseIterable, Codable {
         case .deviceModel: click.deviceModel
         case .screen: click.screen?.bucket
         case .timezone: click.timezone
-        case .language: click.language
+        case .language: click.language.map(LanguageTag.primary)
+        case .device: Self.joined(click.osVersion, click.screen?.bucket)
+        case .locale: Self.joined(click.timezone, click.language.map(LanguageTag.primary))
         case .time: nil
         }
+    }
+
+    static func joined(_ first: String?, _ second: String?) -> String? {
+        guard let first, let second else { return nil }
+        return first + "|" + second
     }
 
     /// The value of this factor on an install.
@@ -33,7 +51,9 @@ public enum Factor: String, Sendable, Hashable, CaseIterable, Codable {
         case .deviceModel: install.deviceModel
         case .screen: install.screen?.bucket
         case .timezone: install.timezone
-        case .language: install.language
+        case .language: install.language.map(LanguageTag.primary)
+        case .device: Self.joined(install.osVersion, install.screen?.bucket)
+        case .locale: Self.joined(install.timezone, install.language.map(LanguageTag.primary))
         case .time: nil
         }
     }

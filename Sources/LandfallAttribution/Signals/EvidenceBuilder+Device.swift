@@ -69,6 +69,18 @@ struct DeviceReading: Sendable {
         if platform == .android, userAgent.contains("Android 10; K)") {
             osVersion = nil
         }
+        if platform == .ios, Self.isFrozenIOSToken(userAgent, osVersion: osVersion) {
+            osVersion = nil
+        }
+    }
+
+    /// WebKit on iOS 26 and later freezes the OS token at 18_6 ("CPU iPhone OS 18_6 like Mac OS
+    /// X"). Safari's `Version/` and some in-app browsers' own tokens tell the real version (the
+    /// parser reads them); without either, as in Chrome, Firefox or TikTok on iOS, "18.6" may be
+    /// iOS 18.6 or any iOS 26: unknown, rather than a value that disagrees with the app's report.
+    static func isFrozenIOSToken(_ userAgent: String, osVersion: String?) -> Bool {
+        guard osVersion == "18.6", userAgent.contains("AppleWebKit/"), userAgent.contains(" OS 18_6 ") else { return false }
+        return !userAgent.contains("Version/") && !userAgent.contains("FBSV/")
     }
 
     /// Applies what the page found out about the platform.

@@ -13,7 +13,7 @@ import Foundation
 ///     screenWidth: 1179, screenHeight: 2556, timezone: "Europe/Paris", language: "en-US",
 ///     acceptLanguage: "en-US,en;q=0.9", platformOverride: nil
 /// )
-/// EvidenceBuilder.signature(click)   // "ios|17.4|1176x2560|Europe/Paris|en-US"
+/// EvidenceBuilder.signature(click)   // "ios|17.4|1176x2560|Europe/Paris|en"
 /// ```
 public enum EvidenceBuilder {
     /// Evidence for one click on a link page.
@@ -102,7 +102,8 @@ public enum EvidenceBuilder {
         )
     }
 
-    /// The device-signature blocking key, `platform|osVersion|screen bucket|timezone|language`:
+    /// The device-signature blocking key, `platform|osVersion|screen bucket|timezone|language`
+    /// (the primary language subtag: an iPhone's `es_US` locale and its browser's `es-MX` agree):
     /// the store fetches the clicks whose key equals an install's. Nil unless all five are known.
     public static func signature(_ click: ClickEvidence) -> String? {
         signature(click.platform, click.osVersion, click.screen, click.timezone, click.language)
@@ -117,6 +118,6 @@ public enum EvidenceBuilder {
         _ platform: DevicePlatform, _ osVersion: String?, _ screen: ScreenSize?, _ timezone: String?, _ language: String?
     ) -> String? {
         guard platform != .other, let osVersion, let screen, let timezone, let language else { return nil }
-        return [platform.rawValue, osVersion, screen.bucket, timezone, language].joined(separator: "|")
+        return [platform.rawValue, osVersion, screen.bucket, timezone, LanguageTag.primary(language)].joined(separator: "|")
     }
 }

@@ -1,18 +1,21 @@
 /// Reduces a client IP address to the network prefix the attribution engine compares.
 ///
-/// A household or office shares an IPv4 /24 or an IPv6 /48 while its devices' exact addresses
-/// change, so the prefix is what a click and a later install from the same network have in
-/// common. Addresses that many strangers share (carrier-grade NAT, private networks) or that
+/// A household or office shares an IPv4 /24 while its devices' exact addresses change, so the
+/// prefix is what a click and a later install from the same network have in common. On IPv6 the
+/// unit a network hands out is the /64: one per home or office LAN (RFC 6177, RFC 7084), and one
+/// per phone and data session on a mobile carrier (3GPP TS 23.401, RFC 6459); the lower 64 bits
+/// are privacy addresses that change freely (RFC 8981). So an IPv6 /64 is a household or a single
+/// phone, far more telling than an IPv4 /24, which on a carrier's NAT egress stands for thousands. Addresses that many strangers share (carrier-grade NAT, private networks) or that
 /// never identify a network (loopback, link-local, multicast) have no prefix.
 ///
 /// ```swift
 /// IPAddressPrefix.prefix(of: "203.0.113.9")             // "203.0.113.0/24"
-/// IPAddressPrefix.prefix(of: "[2001:DB8:1:2::9]:443")   // "2001:db8:1::/48"
+/// IPAddressPrefix.prefix(of: "[2001:DB8:1:2::9]:443")   // "2001:db8:1:2::/64"
 /// IPAddressPrefix.prefix(of: "::ffff:203.0.113.9")      // "203.0.113.0/24"
 /// IPAddressPrefix.prefix(of: "100.64.1.1")              // nil: carrier-grade NAT
 /// ```
 public enum IPAddressPrefix {
-    /// The IPv4 /24 or IPv6 /48 of a public address, in canonical text; nil for any other class
+    /// The IPv4 /24 or IPv6 /64 of a public address, in canonical text; nil for any other class
     /// of address and for input that is not an address.
     ///
     /// - Parameter address: an IPv4 or IPv6 address as a proxy header or socket reports it:
@@ -24,7 +27,7 @@ public enum IPAddressPrefix {
         case .v4(let value):
             return "\(value >> 24).\(value >> 16 & 0xFF).\(value >> 8 & 0xFF).0/24"
         case .v6(let groups):
-            return IPAddress.canonicalText(Array(groups[0..<3]) + [0, 0, 0, 0, 0]) + "/48"
+            return IPAddress.canonicalText(Array(groups[0..<4]) + [0, 0, 0, 0]) + "/64"
         }
     }
 

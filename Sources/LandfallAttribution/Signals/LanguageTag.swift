@@ -28,8 +28,8 @@ public enum LanguageTag {
         return normalizeEntry(firstEntry)
     }
 
-    /// The primary language subtag, lowercased: `en-US` → `en`. For targeting; the engine
-    /// compares full tags.
+    /// The primary language subtag, lowercased: `en-US` → `en`. What the engine compares (see
+    /// `Factor.language`) and what device signatures carry.
     public static func primary(_ tag: String) -> String {
         String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased()
     }

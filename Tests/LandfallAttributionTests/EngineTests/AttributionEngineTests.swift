@@ -51,7 +51,7 @@ struct AttributionEngineTests {
     func commonSignalsWithoutNetworkAreOrganic() {
         let crowd = CountedPopulation(clickCount: 100_000, counts: [
             .osVersion: ["17.4": 100_000], .deviceModel: ["iPhone": 100_000], .screen: ["1176x2560": 100_000],
-            .timezone: ["Europe/Paris": 100_000], .language: ["fr-FR": 100_000],
+            .timezone: ["Europe/Paris": 100_000], .language: ["fr": 100_000],
         ])
         var cellular = F.sameDeviceClick("c1", before: 10 * F.minute)
         cellular.ipPrefix = nil

@@ -16,7 +16,7 @@ struct DeviceGroupingTests {
     }
 
     static let frenchCampaign = CountedPopulation(clickCount: 1_000, counts: [
-        .osVersion: ["17.4": 400], .screen: ["1176x2560": 300], .timezone: ["Europe/Paris": 900], .language: ["fr-FR": 850],
+        .osVersion: ["17.4": 400], .screen: ["1176x2560": 300], .timezone: ["Europe/Paris": 900], .language: ["fr": 850],
     ])
 
     @Test("Look-alike clicks without a network prefix are different people, not one device")

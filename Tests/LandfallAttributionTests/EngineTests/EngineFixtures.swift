@@ -38,7 +38,7 @@ enum EngineFixtures {
         .deviceModel: ["iPhone": 950],
         .screen: ["1176x2560": 150, "1288x2800": 120],
         .timezone: ["Europe/Paris": 200, "America/New_York": 250, "Pacific/Chatham": 2],
-        .language: ["fr-FR": 180, "en-US": 600],
+        .language: ["fr": 180, "en": 600],
     ])
 
     static let minute: TimeInterval = 60

@@ -226,7 +226,7 @@ struct DeviceSignatureTests {
         let click = try #require(EvidenceBuilder.signature(SignalSamples.iPhoneClick()))
         let install = try #require(EvidenceBuilder.signature(SignalSamples.linkFortyInstall()))
         #expect(click == install)
-        #expect(click == "ios|17.4|1176x2560|Europe/Paris|en-US")
+        #expect(click == "ios|17.4|1176x2560|Europe/Paris|en")
     }
 
     @Test("An Android Chrome click with client hints and a Dalvik install have the same signature")
@@ -241,7 +241,7 @@ struct DeviceSignatureTests {
         #expect(click.ipPrefix == SignalSamples.dalvikInstall.ipPrefix)
         let clickSignature = try #require(EvidenceBuilder.signature(click))
         #expect(clickSignature == EvidenceBuilder.signature(SignalSamples.dalvikInstall))
-        #expect(clickSignature == "android|14.0|1080x2400|America/New_York|en-US")
+        #expect(clickSignature == "android|14.0|1080x2400|America/New_York|en")
     }
 
     @Test("A different OS version gives a different signature")

@@ -66,15 +66,15 @@ struct IPAddressPrefixTests {
         #expect(IPAddressPrefix.prefix(of: address) == nil)
     }
 
-    @Test("A public IPv6 address yields its /48 in canonical lowercase form", arguments: [
-        ("2001:db8:1:2::9", "2001:db8:1::/48"),
-        ("2001:0DB8:0001:0002:0000:0000:0000:0009", "2001:db8:1::/48"),
-        ("2001:db8::1", "2001:db8::/48"),
-        ("2001:db8:0:1::", "2001:db8::/48"),
-        ("2001:0:5::1", "2001:0:5::/48"),
-        ("2a00:1450:4007:80c::200e", "2a00:1450:4007::/48"),
-        ("2606:4700:4700::1111", "2606:4700:4700::/48"),
-        ("2001:db8:1:2:3:4:5::", "2001:db8:1::/48"),
+    @Test("A public IPv6 address yields its /64 (a home network, or one phone's data session) in canonical lowercase form", arguments: [
+        ("2001:db8:1:2::9", "2001:db8:1:2::/64"),
+        ("2001:0DB8:0001:0002:0000:0000:0000:0009", "2001:db8:1:2::/64"),
+        ("2001:db8::1", "2001:db8::/64"),
+        ("2001:db8:0:1::", "2001:db8:0:1::/64"),
+        ("2001:0:5::1", "2001:0:5::/64"),
+        ("2a00:1450:4007:80c::200e", "2a00:1450:4007:80c::/64"),
+        ("2606:4700:4700::1111", "2606:4700:4700::/64"),
+        ("2001:db8:1:2:3:4:5::", "2001:db8:1:2::/64"),
     ])
     func publicIPv6(_ address: String, _ prefix: String) {
         #expect(IPAddressPrefix.prefix(of: address) == prefix)
@@ -88,7 +88,7 @@ struct IPAddressPrefixTests {
         "2001:db8:85a3:0:0:8a2e:370:7334",
     ])
     func decoratedIPv6(_ address: String) {
-        #expect(IPAddressPrefix.prefix(of: address) == "2001:db8:85a3::/48")
+        #expect(IPAddressPrefix.prefix(of: address) == "2001:db8:85a3::/64")
     }
 
     @Test("An IPv4-mapped IPv6 address is treated as its IPv4 address", arguments: [
@@ -114,8 +114,8 @@ struct IPAddressPrefixTests {
     }
 
     @Test("An embedded IPv4 address in a NAT64 or full-form address stays IPv6", arguments: [
-        ("64:ff9b::203.0.113.9", "64:ff9b::/48"),
-        ("2001:db8:1:2:3:4:203.0.113.9", "2001:db8:1::/48"),
+        ("64:ff9b::203.0.113.9", "64:ff9b::/64"),
+        ("2001:db8:1:2:3:4:203.0.113.9", "2001:db8:1:2::/64"),
     ])
     func embeddedIPv4InIPv6(_ address: String, _ prefix: String) {
         #expect(IPAddressPrefix.prefix(of: address) == prefix)
@@ -132,5 +132,12 @@ struct IPAddressPrefixTests {
     func garbage(_ input: String) {
         #expect(IPAddressPrefix.prefix(of: input) == nil)
         #expect(IPAddressPrefix.classify(input) == nil)
+    }
+
+    @Test("Two phones of one carrier /48 are told apart; privacy addresses of one /64 are not")
+    func carrierIPv6() {
+        let phone = IPAddressPrefix.prefix(of: "2607:fb90:1a2b:3c4d:1111:2222:3333:4444")
+        #expect(phone == IPAddressPrefix.prefix(of: "2607:fb90:1a2b:3c4d:aaaa:bbbb:cccc:dddd"))
+        #expect(phone != IPAddressPrefix.prefix(of: "2607:fb90:1a2b:3c4e:1111:2222:3333:4444"))
     }
 }
