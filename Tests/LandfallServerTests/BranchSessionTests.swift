@@ -134,3 +134,30 @@ struct BranchSessionTests {
         }
     }
 }
+
+@Suite("Branch /v1/open: device ids")
+struct BranchDeviceIdTests {
+    @Test func anIOSHardwareIdThatIsTheVendorIdMatchesALaterIosVendorId() async throws {
+        try await BranchSetup.run { setup in
+            let vendor = "0C381C08-B808-4C25-BE51-B00BC165B5F8"
+            let first = try await setup.openAnswer(
+                BranchSetup.openBody(hardwareId: vendor, extra: #", "first_session": true"#).replacingOccurrences(of: #""idfa""#, with: #""vendor_id""#)
+            )
+            setup.server.clock.advance(by: 86_400)
+            let body = BranchSetup.openBody(hardwareId: "D5B89252-FCF8-4065-88FC-B70F49186988", extra: #", "first_session": true, "ios_vendor_id": "\#(vendor)""#)
+            let again = try await setup.openAnswer(body)
+            #expect(again.deviceToken == first.deviceToken)
+            let sessions = try await setup.server.storage.branchSessions(deviceId: first.deviceToken ?? "", appId: setup.tenant.app.id)
+            #expect(sessions.map(\.kind) == [.install, .reinstall])
+        }
+    }
+
+    @Test func aDeviceKnownOnlyByItsBundleTokenIsStillLimitedWhenItRepeatsRapidly() async throws {
+        try await BranchSetup.run { setup in
+            let first = try await setup.openAnswer(BranchSetup.openBody(hardwareId: "", extra: #", "server_to_server_identity": true"#))
+            let bundle = try #require(first.object["randomized_bundle_token"] as? String)
+            let body = BranchSetup.openBody(hardwareId: "", extra: #", "server_to_server_identity": true, "randomized_bundle_token": "\#(bundle)""#)
+            expectBranchError(try await setup.open(body, ip: "5.6.7.8"), .tooManyRequests)
+        }
+    }
+}

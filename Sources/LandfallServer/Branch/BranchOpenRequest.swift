@@ -150,7 +150,11 @@ extension BranchOpenRequest {
     /// A hardware id counts only when the client says it is real and it is not the all-zero id.
     private func deviceKeys(hardwareId: String?) -> [String] {
         var keys: [String] = []
-        if let hardwareId, isHardwareIdReal != false, hardwareId != Self.zeroId { keys.append("hw:" + hardwareId.lowercased()) }
+        if let hardwareId, isHardwareIdReal != false, hardwareId != Self.zeroId {
+            keys.append("hw:" + hardwareId.lowercased())
+            // An iOS hardware_id that is the IDFV names the device the same way ios_vendor_id does.
+            if hardwareIdType == "vendor_id" { keys.append("idfv:" + hardwareId.lowercased()) }
+        }
         if let vendor = iosVendorId?.trimmingCharacters(in: .whitespaces), !vendor.isEmpty, vendor != Self.zeroId {
             keys.append("idfv:" + vendor.lowercased())
         }

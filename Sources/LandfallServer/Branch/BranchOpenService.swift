@@ -32,13 +32,18 @@ struct BranchOpenService: Sendable {
 
     func open(_ open: ValidOpen, app: AppRecord, ipAddress: String?, logger: Logger) async throws -> Answer {
         let date = now()
-        if let wait = limiter.admitOpen(device: app.id + "|" + (open.deviceKeys.first ?? fingerprint(open, ipAddress: ipAddress)), at: date) {
+        let device = try await knownDevice(open, app: app)
+        // A token the client sends is adopted only where it cannot collide: device ids are global,
+        // so an unknown `randomized_device_token` is echoed back only when nothing is stored.
+        let deviceId = device?.id ?? (open.trackingDisabled ? open.request.randomizedDeviceToken?.text : nil) ?? BranchIdentifiers.make(at: date)
+        var limiterKeys = open.deviceKeys + ["device:" + deviceId]
+        if open.deviceKeys.isEmpty, device == nil { limiterKeys.append(fingerprint(open, ipAddress: ipAddress)) }
+        if let wait = limiter.admitOpen(keys: limiterKeys.map { app.id + "|" + $0 }, at: date) {
             throw APIError(
                 .tooManyRequests, code: "rate_limited", message: "this device opened the app moments ago; retry in \(wait) seconds",
                 headers: [.retryAfter: String(wait)]
             )
         }
-        let device = try await knownDevice(open, app: app)
         let kind: BranchSessionRecord.Kind = switch open.request.firstSession {
         case true?: device == nil ? .install : .reinstall
         case false?: .open
@@ -79,9 +84,6 @@ struct BranchOpenService: Sendable {
         data["+is_first_session"] = kind != .open
         data["+match_guaranteed"] = referral?.guaranteed ?? false
 
-        // A token the client sends is adopted only where it cannot collide: device ids are global,
-        // so an unknown `randomized_device_token` is echoed back only when nothing is stored.
-        let deviceId = device?.id ?? (open.trackingDisabled ? open.request.randomizedDeviceToken?.text : nil) ?? BranchIdentifiers.make(at: date)
         let bundleToken = (open.usesIdentity ? open.request.randomizedBundleToken?.text : nil) ?? device?.bundleToken
             ?? BranchIdentifiers.make(at: date)
         let identity = open.usesIdentity ? (open.request.identity ?? device?.identity) : device?.identity

@@ -28,18 +28,20 @@ final class BranchRateLimiter: Sendable {
         self.capacity = capacity
     }
 
-    /// Notes an open by `device` at `date`; returns the seconds to wait when it comes too soon (and
-    /// then does not note it, so a client hammering the endpoint is not locked out for ever).
-    func admitOpen(device: String, at date: Date) -> Int? {
+    /// Notes an open by the device that `keys` name (its ids, its token, its fingerprint) at `date`;
+    /// returns the seconds to wait when any of them opened too recently (and then notes nothing, so
+    /// a client hammering the endpoint is not locked out for ever).
+    func admitOpen(keys: [String], at date: Date) -> Int? {
         state.withLockedValue { state in
-            if let last = state.lastOpen[device], date.timeIntervalSince(last) < minimumInterval, date >= last {
-                return max(1, Int((minimumInterval - date.timeIntervalSince(last)).rounded(.up)))
+            let latest = keys.compactMap { state.lastOpen[$0] }.filter { $0 <= date }.max()
+            if let latest, date.timeIntervalSince(latest) < minimumInterval {
+                return max(1, Int((minimumInterval - date.timeIntervalSince(latest)).rounded(.up)))
             }
-            if state.lastOpen.count >= capacity {
+            if state.lastOpen.count + keys.count > capacity {
                 state.lastOpen = state.lastOpen.filter { date.timeIntervalSince($0.value) < minimumInterval }
-                if state.lastOpen.count >= capacity { state.lastOpen.removeAll(keepingCapacity: true) }
+                if state.lastOpen.count + keys.count > capacity { state.lastOpen.removeAll(keepingCapacity: true) }
             }
-            state.lastOpen[device] = date
+            for key in keys { state.lastOpen[key] = date }
             return nil
         }
     }
