@@ -94,6 +94,39 @@ struct BranchLinkAndEventTests {
         }
     }
 
+    @Test func aLinkMadeThroughLandfallReadsBackUnderBranchNames() async throws {
+        try await BranchSetup.run { setup in
+            let read = try await setup.server.send(.get, "/v1/url?url=https%3A%2F%2Fgo.mealtime.test%2Fpasta&branch_key=\(BranchSetup.branchKey)")
+            #expect(read.status == .ok, "\(read.text)")
+            let object = try read.jsonObject()
+            #expect(object["alias"] as? String == "pasta")
+            #expect(object["channel"] as? String == "newsletter")
+            #expect(object["feature"] as? String == "email")
+            #expect(object["campaign"] as? String == "spring")
+            let data = try #require(object["data"] as? [String: Any])
+            #expect(data["$deeplink_path"] as? String == "/recipes/42")
+            #expect(data["$og_title"] as? String == "Fresh pasta")
+            #expect(data["recipe"] as? String == "42")
+            #expect(data["~id"] as? String == setup.link.id)
+        }
+    }
+
+    @Test func anEventFindsItsDeviceByDeveloperIdentityOrBundleToken() async throws {
+        try await BranchSetup.run { setup in
+            let open = try await setup.openAnswer(
+                BranchSetup.openBody(extra: #", "first_session": true, "server_to_server_identity": true, "identity": "U-77""#)
+            )
+            let bundle = try #require(open.object["randomized_bundle_token"] as? String)
+            let key = BranchSetup.branchKey
+            let byIdentity = #"{"name": "LOGIN", "branch_key": "\#(key)", "user_data": {"os": "iOS", "developer_identity": "U-77"}}"#
+            #expect(try await sendEvent(setup, byIdentity).status == .ok)
+            let byBundle = #"{"name": "SHARE", "branch_key": "\#(key)", "user_data": {"os": "iOS", "randomized_bundle_token": "\#(bundle)"}}"#
+            #expect(try await sendEvent(setup, byBundle).status == .ok)
+            let device = try #require(try await setup.server.storage.branchDevice(id: open.deviceToken ?? "", appId: setup.tenant.app.id))
+            #expect(try await setup.server.storage.events(installId: device.installId ?? "").map(\.name).sorted() == ["LOGIN", "SHARE"])
+        }
+    }
+
     static func purchase(revenue: String, transaction: String = "T-1001", name: String = "PURCHASE") -> String {
         """
         {"name": "\(name)", "branch_key": "\(BranchSetup.branchKey)",
