@@ -98,8 +98,9 @@ public final class WebhookDispatcher: Service, Sendable {
         let elapsed = clock.now - begun
         let finished = now()
         let (result, error) = decide(response, claim: claim, at: finished)
+        // Time-ordered ids keep the log in order when the injected clock gives attempts one timestamp.
         let attempt = WebhookAttemptRecord(
-            id: "att_\(UUID().uuidString.lowercased())", deliveryId: claim.delivery.id, attemptedAt: started, statusCode: response.statusCode,
+            id: "att_" + SecretGenerator.identifier(), deliveryId: claim.delivery.id, attemptedAt: started, statusCode: response.statusCode,
             error: error, durationMilliseconds: Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000),
             responseBody: response.body
         )

@@ -42,6 +42,7 @@ extension WebhookPublisher {
     /// `install.attributed` or `install.organic` for a stored install.
     func installReported(_ install: InstallRecord) async throws {
         let type = install.method == "organic" ? WebhookEventType.installOrganic : WebhookEventType.installAttributed
+        guard try await isSubscribed(appId: install.appId, type: type) else { return }
         let data = InstallData(
             installId: install.id, method: install.method, confidence: install.confidence, matchedFactors: install.matchedFactors,
             linkId: install.linkId, clickId: install.clickId, platform: install.fingerprint.platform, createdAt: install.createdAt
@@ -52,7 +53,11 @@ extension WebhookPublisher {
     /// `event.created` for each stored event; a duplicate names the event first stored, so it
     /// publishes nothing new.
     func eventsStored(_ events: [EventRecord]) async throws {
-        let drafts = try events.map { event in
+        var wanted: [EventRecord] = []
+        for event in events {
+            if try await isSubscribed(appId: event.appId, type: WebhookEventType.eventCreated) { wanted.append(event) }
+        }
+        let drafts = try wanted.map { event in
             let properties = (try? LandfallJSON.makeDecoder().decode(JSONValue.self, from: Data(event.data.utf8))) ?? .object([:])
             let revenue = both(event.revenueMicros, event.revenueCurrency).map { micros, currency in
                 EventData.Revenue(amount: Self.format(micros: micros), currency: currency)
@@ -68,7 +73,15 @@ extension WebhookPublisher {
 
     /// `click.created` for each human click of a written batch.
     func clicksWritten(_ clicks: [ClickRecord]) async throws {
-        let drafts = try clicks.filter { !$0.isBot }.map { click in
+        var wanted: [ClickRecord] = []
+        var subscribed: [String: Bool] = [:]
+        for click in clicks where !click.isBot {
+            if subscribed[click.appId] == nil {
+                subscribed[click.appId] = try await isSubscribed(appId: click.appId, type: WebhookEventType.clickCreated)
+            }
+            if subscribed[click.appId] == true { wanted.append(click) }
+        }
+        let drafts = try wanted.map { click in
             let data = ClickData(
                 clickId: click.id, linkId: click.linkId, clickedAt: click.clickedAt, platform: click.platform,
                 deviceClass: click.deviceClass, country: click.country

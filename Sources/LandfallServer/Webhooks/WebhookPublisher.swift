@@ -61,7 +61,9 @@ public struct WebhookPublisher: Sendable {
         if try await storage.enqueueWebhookMessages(messages, retryWindow: retryWindow) > 0 { wake() }
     }
 
-    private func isSubscribed(appId: String, type: String) async throws -> Bool {
+    /// Whether any enabled endpoint of the app takes `type`: checked before a payload is even built,
+    /// since most apps publish far more than they subscribe to.
+    func isSubscribed(appId: String, type: String) async throws -> Bool {
         let lists: [[String]]
         if let cached = subscriptions.value(for: appId) {
             lists = cached
