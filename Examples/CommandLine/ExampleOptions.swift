@@ -13,10 +13,13 @@ struct ExampleOptions: Sendable {
     var link: String?
     /// Prints LandfallKit's own log lines.
     var verbose = false
+    /// Seconds between the click and the first launch. Downloading and opening an app takes at least
+    /// this long; the server weighs an install a second after its click as implausible.
+    var installDelay: Double = 15
 
     static let usage = """
-        Usage: landfall-kit-example [--base-url URL] --admin-token TOKEN [--verbose]
-               landfall-kit-example [--base-url URL] --publishable-key KEY --link CODE_OR_URL [--verbose]
+        Usage: landfall-kit-example [--base-url URL] --admin-token TOKEN [--install-delay SECONDS] [--verbose]
+               landfall-kit-example [--base-url URL] --publishable-key KEY --link CODE_OR_URL [--install-delay SECONDS] [--verbose]
 
         Plays a phone that clicks a Landfall link in Safari and then installs the app: LandfallKit
         receives the link's deferred deep link on first launch. Then plays a phone that installed
@@ -27,6 +30,8 @@ struct ExampleOptions: Sendable {
           --admin-token TOKEN      create a new app with a URI scheme, its keys and a link first
           --publishable-key KEY    use an existing app's publishable key (lf_pk_…) instead
           --link CODE_OR_URL       the existing link to click (its app needs a URI scheme)
+          --install-delay SECONDS  wait between the click and the first launch (default 15: an
+                                   install seconds after its click is not credible)
           --verbose                print LandfallKit's log lines
           -h, --help               show this help
 
@@ -69,6 +74,12 @@ struct ExampleOptions: Sendable {
             case "--publishable-key": options.publishableKey = try value()
             case "--link": options.link = try value()
             case "--verbose": options.verbose = true
+            case "--install-delay":
+                let text = try value()
+                guard let seconds = Double(text), (0...600).contains(seconds) else {
+                    throw UsageError(description: "--install-delay must be 0-600 seconds")
+                }
+                options.installDelay = seconds
             default: throw UsageError(description: "unknown argument '\(argument)'")
             }
         }

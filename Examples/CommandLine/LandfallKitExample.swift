@@ -74,7 +74,8 @@ struct LandfallKitExample {
         print("   GET \(linkPath) → app-opening page with click token \(token)")
         print("   beacon → screen, time zone and language recorded")
 
-        print("\n3. The same phone installs Mealtime and launches it")
+        print("\n3. The same phone installs Mealtime and launches it \(Int(options.installDelay)) s later")
+        try await Task.sleep(nanoseconds: UInt64(options.installDelay * 1_000_000_000))
         let deferred = try await clicker.installAndLaunch(
             configuration: configuration, storage: scratch.appendingPathComponent("clicker"), verbose: options.verbose
         )

@@ -8,9 +8,12 @@ import Testing
 @Suite("Deferred deep links against a live server")
 struct DeferredDeepLinkTests {
     @Test func theClickingPhoneGetsTheLinksDeferredDeepLinkThroughListenerAndStream() async throws {
-        try await LiveServer.run { server in
+        let clock = ManualClock()
+        try await LiveServer.run(now: { clock.now }) { server in
             let mealtime = try await server.setUpMealtime()
             try await server.click(from: .iPhone)
+            // Downloading and opening the app takes a while; an install a second after its click would not be credible.
+            clock.advance(by: 90)
 
             let client = try AppSandbox(beside: server.database, phone: .iPhone).launch()
             let listened = await client.collectDeepLinks()
@@ -47,9 +50,11 @@ struct DeferredDeepLinkTests {
     @Test func theInstallIdAndDataAreReadWithoutTheNetworkAfterTheFirstLaunch() async throws {
         let database = try await LiveServer.freshDatabase()
         let sandbox = try AppSandbox(beside: database, phone: .iPhone)
-        let (configuration, installID) = try await LiveServer.run(database: database) { server in
+        let clock = ManualClock()
+        let (configuration, installID) = try await LiveServer.run(database: database, now: { clock.now }) { server in
             let mealtime = try await server.setUpMealtime()
             try await server.click(from: .iPhone)
+            clock.advance(by: 90)
             let configuration = server.configuration(apiKey: mealtime.publishableKey)
             let attribution = try await sandbox.launch().start(with: configuration)
             return (configuration, try #require(attribution?.installId))

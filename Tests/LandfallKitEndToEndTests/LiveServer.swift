@@ -58,15 +58,18 @@ struct LiveServer: Sendable {
     /// - Parameters:
     ///   - database: the SQLite file; a fresh one when nil.
     ///   - logger: the server's logger; warnings and errors through the process's handler by default.
+    ///   - now: the server's wall clock; a ``ManualClock`` lets an install come a realistic while after
+    ///     its click (one a second after is implausible, and the engine weighs it so).
     static func run<Value: Sendable>(
         database: DatabaseLocation? = nil,
         logger: Logger = TestDatabases.logger,
+        now: @escaping @Sendable () -> Date = { Date() },
         _ body: @Sendable (LiveServer) async throws -> Value
     ) async throws -> Value {
         let location: DatabaseLocation
         if let database { location = database } else { location = try await freshDatabase() }
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, database: location, adminToken: adminToken)
-        let landfall = try await buildApplication(configuration: configuration, logger: logger)
+        let landfall = try await buildApplication(configuration: configuration, logger: logger, now: now)
         let outcome: Result<Value, any Error> = try await landfall.application.test(.live) { client in
             let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
             let result: Result<Value, any Error>
