@@ -16,6 +16,9 @@ extension View {
     ///         .onLandfallDeepLink { event in router.open(event) }
     /// }
     /// ```
+    ///
+    /// - Parameter client: the client that handles the URLs; ``Landfall/shared`` by default.
+    /// - Returns: the view, handling opened URLs and web browsing activities.
     @MainActor
     public func landfallDeepLinks(_ client: LandfallClient = Landfall.shared) -> some View {
         onOpenURL { url in client.open(url) }
@@ -26,6 +29,11 @@ extension View {
 
     /// Calls `action` on the main actor for every deep link event while the view is shown, starting
     /// with the replay of this session's latest deferred and direct events.
+    ///
+    /// - Parameters:
+    ///   - client: the client whose ``LandfallClient/deepLinkEvents()`` to follow; ``Landfall/shared`` by default.
+    ///   - action: called with each event; the subscription ends when the view disappears.
+    /// - Returns: the view, with a task that delivers the events.
     @MainActor
     public func onLandfallDeepLink(
         _ client: LandfallClient = Landfall.shared, perform action: @escaping @MainActor @Sendable (DeepLinkEvent) -> Void
@@ -44,6 +52,7 @@ extension LandfallClient {
     /// Handles a Universal Link activity (`NSUserActivityTypeBrowsingWeb`) from
     /// `application(_:continue:restorationHandler:)` or `scene(_:continue:)`.
     ///
+    /// - Parameter userActivity: the activity the system passed to the app.
     /// - Returns: true when the activity carried a web URL (handed to ``handle(url:)`` in the background).
     @discardableResult
     nonisolated public func continueUserActivity(_ userActivity: NSUserActivity) -> Bool {

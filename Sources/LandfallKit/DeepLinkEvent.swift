@@ -40,7 +40,8 @@ public struct DeepLinkEvent: Sendable, Hashable {
     /// retried on the next start, see ``isInstallReportPending``).
     public var attribution: AttributionResult?
 
-    /// Creates an event (the SDK makes them; apps may build them for their own tests).
+    /// Creates an event (the SDK makes them; apps may build them for their own tests); each parameter
+    /// sets the property of the same name.
     public init(
         isDeferred: Bool, originalURL: URL?, data: DeepLinkData?, queryParameters: [String: String],
         pathParameters: PathParameters, source: Source, attribution: AttributionResult? = nil
@@ -82,11 +83,16 @@ public struct PathParameters: Sendable, Hashable {
     /// Every non-empty segment, percent-decoded.
     public var segments: [String]
 
+    /// Wraps segments that are already split and decoded.
+    ///
+    /// - Parameter segments: the segments, in order, e.g. `["product", "42"]`.
     public init(segments: [String]) {
         self.segments = segments
     }
 
     /// Splits a path such as `/product/123`.
+    ///
+    /// - Parameter path: a URL path; empty segments are skipped and each segment is percent-decoded.
     public init(path: String) {
         self.segments = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
     }
@@ -105,7 +111,7 @@ public struct AttributionResult: Sendable, Hashable {
     public var isAttributed: Bool
     /// 0-100: how sure the server is of the match.
     public var confidenceScore: Double
-    /// The fingerprint factors that matched.
+    /// The signals on which the install and its click agree (`click_token`, `ip`, `screen`, …).
     public var matchedFactors: [String]
     /// The link's data when attributed; nil for an organic install.
     public var deepLinkData: DeepLinkData?
@@ -116,6 +122,9 @@ public struct AttributionResult: Sendable, Hashable {
     public var isOrganic: Bool { !isAttributed }
 
     /// Wraps the server's answer.
+    ///
+    /// - Parameter response: the answer to `POST /api/sdk/v1/install`; its link data is dropped
+    ///   unless it is attributed.
     public init(_ response: InstallResponse) {
         installId = response.installId
         isAttributed = response.attributed
@@ -140,7 +149,7 @@ public struct FlushReport: Sendable, Hashable {
     /// Events still queued.
     public var remaining: Int = 0
 
-    /// Creates a report.
+    /// Creates a report; each parameter sets the property of the same name.
     public init(sent: Int = 0, dropped: Int = 0, remaining: Int = 0) {
         self.sent = sent
         self.dropped = dropped

@@ -22,7 +22,8 @@ public struct DeviceInfo: Sendable, Hashable {
     /// The hardware model identifier (`iPhone15,3`) where the SDK can read it.
     public var deviceModel: String?
 
-    /// Creates device information; only the app and platform are required.
+    /// Creates device information; only the app and platform are required, and each parameter sets
+    /// the property of the same name.
     public init(
         appName: String, appVersion: String?, platform: String, platformVersion: String, screenWidth: Int? = nil,
         screenHeight: Int? = nil, timezone: String? = nil, language: String? = nil, deviceModel: String? = nil
@@ -50,10 +51,12 @@ public struct DeviceInfo: Sendable, Hashable {
     }
 }
 
-/// Supplies ``DeviceInfo``. The default is ``UIKitDeviceInfoProvider`` on iOS and
+/// Supplies ``DeviceInfo``. The default is `UIKitDeviceInfoProvider` on iOS and
 /// ``HostDeviceInfoProvider`` elsewhere; tests pass ``StaticDeviceInfoProvider``.
 public protocol DeviceInfoProvider: Sendable {
     /// The device as it is now (the time zone or language may change while the app runs).
+    ///
+    /// - Returns: the fingerprint sent with the install report and with link resolutions.
     func currentDeviceInfo() async -> DeviceInfo
 }
 
@@ -63,10 +66,15 @@ public struct StaticDeviceInfoProvider: DeviceInfoProvider {
     public var info: DeviceInfo
 
     /// Creates a provider that always answers `info`.
+    ///
+    /// - Parameter info: the device to report.
     public init(_ info: DeviceInfo) {
         self.info = info
     }
 
+    /// The same ``info`` on every call.
+    ///
+    /// - Returns: ``info``.
     public func currentDeviceInfo() async -> DeviceInfo { info }
 }
 

@@ -13,7 +13,7 @@ public struct TransportRequest: Sendable, Hashable {
     /// Seconds before the transport should give up.
     public var timeout: TimeInterval
 
-    /// Creates a request.
+    /// Creates a request; each parameter sets the property of the same name.
     public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: TimeInterval = 30) {
         self.method = method
         self.url = url
@@ -23,6 +23,9 @@ public struct TransportRequest: Sendable, Hashable {
     }
 
     /// The value of a header, looked up case-insensitively.
+    ///
+    /// - Parameter name: the header's name in any case, e.g. `retry-after`.
+    /// - Returns: its value, or nil when the header is absent.
     public func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
@@ -37,7 +40,7 @@ public struct TransportResponse: Sendable, Hashable {
     /// The answer's body.
     public var body: Data
 
-    /// Creates a response.
+    /// Creates a response; each parameter sets the property of the same name.
     public init(statusCode: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.statusCode = statusCode
         self.headers = headers
@@ -45,6 +48,9 @@ public struct TransportResponse: Sendable, Hashable {
     }
 
     /// The value of a header, looked up case-insensitively.
+    ///
+    /// - Parameter name: the header's name in any case, e.g. `retry-after`.
+    /// - Returns: its value, or nil when the header is absent.
     public func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
@@ -57,5 +63,9 @@ public struct TransportResponse: Sendable, Hashable {
 /// answer (offline, DNS, TLS, timeout). It should honour task cancellation.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the server's answer.
+    ///
+    /// - Parameter request: the request to send, with its own timeout.
+    /// - Returns: the answer, whatever its HTTP status.
+    /// - Throws: when no HTTP answer arrived (offline, DNS, TLS, timeout) or the task was cancelled.
     func send(_ request: TransportRequest) async throws -> TransportResponse
 }

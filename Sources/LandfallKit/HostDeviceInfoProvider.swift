@@ -11,6 +11,10 @@ public struct HostDeviceInfoProvider: DeviceInfoProvider {
     private let appVersion: String?
 
     /// Creates a provider; `appName` and `appVersion` override what the main bundle says.
+    ///
+    /// - Parameters:
+    ///   - appName: the name for the user agent; the bundle's display name or the process name when nil.
+    ///   - appVersion: the app's version; the bundle's `CFBundleShortVersionString` when nil.
     public init(appName: String? = nil, appVersion: String? = nil) {
         self.appName = appName
         self.appVersion = appVersion
@@ -41,6 +45,9 @@ public struct HostDeviceInfoProvider: DeviceInfoProvider {
         #endif
     }
 
+    /// Reads the host's platform, OS version, time zone, language and (on macOS) main screen now.
+    ///
+    /// - Returns: the host's device information; no screen size on Linux, no device model anywhere.
     public func currentDeviceInfo() async -> DeviceInfo {
         let screen = await Self.screenPixels()
         return DeviceInfo(

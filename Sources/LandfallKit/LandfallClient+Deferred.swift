@@ -23,6 +23,7 @@ extension LandfallClient {
     /// Works before ``start(with:)``; kept on the device until a report succeeds. Ignored once the
     /// install has been reported.
     ///
+    /// - Parameter token: the `lf_click` value, 22 letters and digits.
     /// - Throws: ``LandfallError/Code/invalidArgument`` when `token` is not a click token.
     public func setClickToken(_ token: String) async throws {
         guard ClickToken.isValid(token) else {
@@ -37,6 +38,7 @@ extension LandfallClient {
     ///
     /// Works before ``start(with:)``; kept on the device until a report succeeds.
     ///
+    /// - Parameter referrer: the referrer string as received, percent-encoded or not.
     /// - Throws: ``LandfallError/Code/invalidArgument`` for an empty string or one over 2048 characters.
     public func setInstallReferrer(_ referrer: String) async throws {
         guard !referrer.isEmpty, referrer.count <= 2048 else {

@@ -14,6 +14,7 @@ extension LandfallClient {
     ///
     /// A `lf_click` token in the URL is kept for the install report if the install is not reported yet.
     ///
+    /// - Parameter url: the URL from `onOpenURL`, `application(_:open:options:)` or a web browsing activity.
     /// - Returns: the delivered event, or nil for a URL that is not a Landfall link.
     /// - Throws: ``LandfallError/Code/notInitialized`` before ``start(with:)``.
     @discardableResult
@@ -53,6 +54,8 @@ extension LandfallClient {
 
     /// Handles `url` without waiting, for synchronous callers such as `application(_:open:options:)`;
     /// the result reaches listeners and streams, errors reach error listeners.
+    ///
+    /// - Parameter url: the URL that opened the app.
     nonisolated public func open(_ url: URL) {
         Task {
             do {

@@ -6,6 +6,7 @@ extension LandfallClient {
     /// Not retried automatically: a request that timed out may have created the link. Set an
     /// `externalUserId` and retry; the server answers the existing link with `deduplicated: true`.
     ///
+    /// - Parameter options: what the link carries; all optional.
     /// - Returns: the link's URL, short code, id and deduplication status.
     /// - Throws: ``LandfallError/Code/notInitialized``; ``LandfallError/Code/missingAPIKey`` without
     ///   an API key; ``LandfallError/Code/server`` with the server's code and message; network errors.
@@ -29,6 +30,8 @@ extension LandfallClient {
     public var externalUserID: String? { externalUserIDValue }
 
     /// Sets or (with nil) clears the ``externalUserID``. Works before ``start(with:)``.
+    ///
+    /// - Parameter id: any string that identifies the user in the app (a UUID, an email, a number), or nil.
     public func setExternalUserID(_ id: String?) {
         externalUserIDValue = id
     }

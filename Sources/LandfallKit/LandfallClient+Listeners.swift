@@ -5,6 +5,7 @@ extension LandfallClient {
     ///
     /// The closure runs on the client's executor; keep it short and hop to the main actor for UI.
     ///
+    /// - Parameter listener: called with each event, starting with the replayed ones.
     /// - Returns: a token for ``removeListener(_:)``.
     @discardableResult
     public func addDeepLinkListener(_ listener: @escaping @Sendable (DeepLinkEvent) -> Void) -> ListenerToken {
@@ -17,6 +18,9 @@ extension LandfallClient {
     /// Registers a closure for errors that are not thrown to a caller: a failed install report, a
     /// failed link resolution (the link is still delivered, parsed locally), events the server
     /// refused, storage failures.
+    ///
+    /// - Parameter listener: called on the client's executor with each such error.
+    /// - Returns: a token for ``removeListener(_:)``.
     @discardableResult
     public func addErrorListener(_ listener: @escaping @Sendable (LandfallError) -> Void) -> ListenerToken {
         let token = makeListenerToken()
@@ -25,6 +29,9 @@ extension LandfallClient {
     }
 
     /// Removes a listener or finishes a stream.
+    ///
+    /// - Parameter token: the token ``addDeepLinkListener(_:)`` or ``addErrorListener(_:)`` returned;
+    ///   an unknown token is ignored.
     public func removeListener(_ token: ListenerToken) {
         deepLinkListeners[token] = nil
         errorListeners[token] = nil
@@ -37,6 +44,8 @@ extension LandfallClient {
     /// ```swift
     /// .task { for await event in await Landfall.shared.deepLinkEvents() { route(event) } }
     /// ```
+    ///
+    /// - Returns: a stream that keeps the newest 32 events when its consumer falls behind.
     public func deepLinkEvents() -> AsyncStream<DeepLinkEvent> {
         let (stream, continuation) = AsyncStream<DeepLinkEvent>.makeStream(bufferingPolicy: .bufferingNewest(32))
         let token = makeListenerToken()

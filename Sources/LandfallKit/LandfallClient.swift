@@ -104,6 +104,7 @@ public actor LandfallClient {
     /// event with ``DeepLinkEvent/isInstallReportPending``, error listeners get the error, and the
     /// report is retried on the next launch, or now by calling `start` again.
     ///
+    /// - Parameter configuration: the server and options; see ``LandfallConfiguration``.
     /// - Returns: the install's attribution (from this launch's report or stored from an earlier one),
     ///   or nil when the install has not been reported (the report failed, or manual mode).
     /// - Throws: ``LandfallError/Code/invalidConfiguration``; ``LandfallError/Code/alreadyInitialized``

@@ -43,7 +43,8 @@ public struct LandfallConfiguration: Sendable, Hashable {
     /// How requests are retried after network errors and 408/429/5xx answers.
     public var retryPolicy: RetryPolicy
 
-    /// Creates a configuration; every parameter but `baseURL` has a default.
+    /// Creates a configuration; every parameter but `baseURL` has a default, and each sets the
+    /// property of the same name.
     public init(
         baseURL: URL,
         apiKey: String? = nil,
@@ -76,6 +77,7 @@ public struct LandfallConfiguration: Sendable, Hashable {
     /// Checks every field and returns the configuration with the base URL and domains normalised
     /// (lower-case host, no trailing slash).
     ///
+    /// - Returns: a copy with the normalised ``baseURL`` and ``extraDomains``.
     /// - Throws: ``LandfallError`` with code ``LandfallError/Code/invalidConfiguration``.
     public func validated() throws -> LandfallConfiguration {
         func invalid(_ message: String) -> LandfallError { LandfallError(.invalidConfiguration, message) }

@@ -38,6 +38,7 @@ public struct LandfallError: Error, Sendable, Hashable, CustomStringConvertible 
         /// The operation was cancelled, for example by `reset()` or `clearData()`.
         public static let cancelled = Code(.cancelled)
 
+        /// The code's name, e.g. `notInitialized`.
         public var description: String { base.rawValue }
     }
 
@@ -51,6 +52,12 @@ public struct LandfallError: Error, Sendable, Hashable, CustomStringConvertible 
     public var serverCode: String?
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - code: what went wrong.
+    ///   - message: a human-readable explanation.
+    ///   - statusCode: the HTTP status, for ``Code/server`` errors.
+    ///   - serverCode: the server's `error.code`, when it sent one.
     public init(_ code: Code, _ message: String, statusCode: Int? = nil, serverCode: String? = nil) {
         self.code = code
         self.message = message
@@ -58,6 +65,7 @@ public struct LandfallError: Error, Sendable, Hashable, CustomStringConvertible 
         self.serverCode = serverCode
     }
 
+    /// `LandfallError.{code}: {message}`, followed by ` (HTTP {status}, {serverCode})` for server errors.
     public var description: String {
         var text = "LandfallError.\(code): \(message)"
         if let statusCode { text += " (HTTP \(statusCode)" + (serverCode.map { ", \($0)" } ?? "") + ")" }

@@ -20,7 +20,8 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The longest `Retry-After` the SDK waits for, in seconds; longer requests stop the retries.
     public var maxRetryAfter: TimeInterval
 
-    /// Creates a policy; the defaults make 4 attempts over about 7 seconds.
+    /// Creates a policy; the defaults make 4 attempts over about 7 seconds, and each parameter sets
+    /// the property of the same name.
     public init(
         maxAttempts: Int = 4, baseDelay: TimeInterval = 1, multiplier: Double = 2, maxDelay: TimeInterval = 30,
         jitter: Double = 0.5, maxRetryAfter: TimeInterval = 120
@@ -43,7 +44,11 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 
     /// The delay before retry number `retry` (1 for the first retry).
-    /// - Parameter unitRandom: a random number in `0..<1` (injected so tests are exact).
+    ///
+    /// - Parameters:
+    ///   - retry: the retry about to be made, 1-based.
+    ///   - unitRandom: a random number in `0..<1` (injected so tests are exact).
+    /// - Returns: the wait in seconds, jitter applied.
     public func delay(beforeRetry retry: Int, unitRandom: Double) -> TimeInterval {
         let exponential = baseDelay * pow(multiplier, Double(max(0, retry - 1)))
         let capped = min(maxDelay, exponential)
@@ -51,7 +56,11 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 
     /// The wait a `Retry-After` header asks for: delta-seconds (`120`) or an HTTP date.
-    /// - Returns: nil when the header is absent or unreadable; never negative.
+    ///
+    /// - Parameters:
+    ///   - header: the header's value, e.g. `120` or `Wed, 21 Oct 2026 07:28:00 GMT`.
+    ///   - now: the current date, which an HTTP date is measured from.
+    /// - Returns: the wait in seconds; nil when the header is absent or unreadable; never negative.
     public static func retryAfter(_ header: String?, now: Date) -> TimeInterval? {
         guard let header = header?.trimmingCharacters(in: .whitespaces), !header.isEmpty else { return nil }
         if let seconds = Int(header) { return TimeInterval(max(0, seconds)) }

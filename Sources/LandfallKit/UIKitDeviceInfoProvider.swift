@@ -9,11 +9,18 @@ public struct UIKitDeviceInfoProvider: DeviceInfoProvider {
     private let appVersion: String?
 
     /// Creates a provider; `appName` and `appVersion` override what the main bundle says.
+    ///
+    /// - Parameters:
+    ///   - appName: the name for the user agent; the bundle's display name when nil.
+    ///   - appVersion: the app's version; the bundle's `CFBundleShortVersionString` when nil.
     public init(appName: String? = nil, appVersion: String? = nil) {
         self.appName = appName
         self.appVersion = appVersion
     }
 
+    /// Reads `UIDevice` and `UIScreen` on the main actor, and the time zone and language now.
+    ///
+    /// - Returns: the device's information, screen size in native pixels, portrait.
     public func currentDeviceInfo() async -> DeviceInfo {
         let (system, version, width, height) = await MainActor.run {
             let device = UIDevice.current

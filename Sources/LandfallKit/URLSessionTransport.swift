@@ -11,10 +11,19 @@ public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
     /// Creates a transport over `session`; the default is an ephemeral session (no cookies, no cache).
+    ///
+    /// - Parameter session: the session to send with; pass one with a custom configuration (a proxy,
+    ///   extra headers) if the app needs it.
     public init(session: URLSession = URLSession(configuration: .ephemeral)) {
         self.session = session
     }
 
+    /// Sends `request` with `URLSession`, ignoring any local cache.
+    ///
+    /// - Parameter request: the request, with its own timeout.
+    /// - Returns: the HTTP answer, whatever its status.
+    /// - Throws: `URLSession`'s error when no answer arrived; ``LandfallError/Code/network`` for a
+    ///   non-HTTP answer.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         urlRequest.httpMethod = request.method

@@ -1,12 +1,22 @@
 /// Any JSON value: event properties and other free-form data.
 public enum JSONValue: Codable, Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// Any JSON number; integers too, as a `Double` (exact up to 2^53).
     case number(Double)
+    /// A JSON string.
     case string(String)
+    /// A JSON array, in order.
     case array([JSONValue])
+    /// A JSON object; key order is not kept.
     case object([String: JSONValue])
 
+    /// Decodes whatever JSON value is there.
+    ///
+    /// - Parameter decoder: the decoder to read from.
+    /// - Throws: `DecodingError` when the value is not JSON.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -24,6 +34,10 @@ public enum JSONValue: Codable, Sendable, Hashable {
         }
     }
 
+    /// Encodes the value as the JSON it stands for.
+    ///
+    /// - Parameter encoder: the encoder to write to.
+    /// - Throws: the encoder's error, e.g. for a non-finite number.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -38,8 +52,16 @@ public enum JSONValue: Codable, Sendable, Hashable {
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral {
+    /// A ``string(_:)`` from a literal such as `"premium"`.
+    /// - Parameter value: the literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A ``number(_:)`` from a literal such as `3`.
+    /// - Parameter value: the literal.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A ``number(_:)`` from a literal such as `19.99`.
+    /// - Parameter value: the literal.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A ``bool(_:)`` from `true` or `false`.
+    /// - Parameter value: the literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 }

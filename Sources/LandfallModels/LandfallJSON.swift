@@ -6,6 +6,8 @@ import Foundation
 /// decode dates that carry them; dates come in with or without fractional seconds.
 public enum LandfallJSON {
     /// An encoder that writes camelCase keys and second-precision ISO 8601 dates.
+    ///
+    /// - Returns: a new encoder with sorted keys and unescaped slashes, so equal values encode to equal bytes.
     public static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -17,6 +19,8 @@ public enum LandfallJSON {
     }
 
     /// A decoder that accepts ISO 8601 dates with or without fractional seconds.
+    ///
+    /// - Returns: a new decoder whose date fields throw `DecodingError` for anything but ISO 8601 with a zone.
     public static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
@@ -34,17 +38,26 @@ public enum LandfallJSON {
     }
 
     /// Formats a date as `2026-01-31T12:00:00Z`.
+    ///
+    /// - Parameter date: the instant to format; fractional seconds are dropped.
+    /// - Returns: ISO 8601 in UTC with a `Z` and no fractional seconds.
     public static func formatTimestamp(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle())
     }
 
     /// Whether `text` is an ISO 8601 date and time without `Z` or an offset: a local wall-clock time.
+    ///
+    /// - Parameter text: the timestamp as received, e.g. `2025-12-31T18:12:00.123456`.
+    /// - Returns: true only when the text would parse once a `Z` is appended.
     public static func isZonelessTimestamp(_ text: String) -> Bool {
         guard let last = text.last, last.isNumber, text.contains("T"), parseTimestamp(text) == nil else { return false }
         return parseTimestamp(text + "Z") != nil
     }
 
     /// Parses an ISO 8601 timestamp with or without fractional seconds and with `Z` or an offset.
+    ///
+    /// - Parameter text: e.g. `2026-01-31T12:00:00Z` or `2026-01-31T13:00:00.250+01:00`.
+    /// - Returns: the instant, or nil for any other text (a zoneless time included).
     public static func parseTimestamp(_ text: String) -> Date? {
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: false).parse(text) {
             return date

@@ -1,11 +1,17 @@
 /// Campaign tracking parameters carried by a link and handed to the app.
 public struct UTMParameters: Codable, Sendable, Hashable {
+    /// `utm_source`: who sends the traffic, e.g. `newsletter` or `instagram`.
     public var source: String?
+    /// `utm_medium`: the kind of channel, e.g. `email`, `social` or `cpc`.
     public var medium: String?
+    /// `utm_campaign`: the campaign's name, e.g. `spring_sale`.
     public var campaign: String?
+    /// `utm_term`: the paid search keyword.
     public var term: String?
+    /// `utm_content`: which variant or placement of the ad or link was clicked.
     public var content: String?
 
+    /// Creates parameters; each parameter sets the property of the same name, nil leaving it unset.
     public init(source: String? = nil, medium: String? = nil, campaign: String? = nil, term: String? = nil, content: String? = nil) {
         self.source = source
         self.medium = medium
@@ -26,6 +32,9 @@ public struct UTMParameters: Codable, Sendable, Hashable {
     }
 
     /// Fills every unset parameter from `defaults`.
+    ///
+    /// - Parameter defaults: the fallback values (a template's, say); nil leaves the parameters as they are.
+    /// - Returns: these parameters, with each nil one taken from `defaults`.
     public func filling(from defaults: UTMParameters?) -> UTMParameters {
         guard let defaults else { return self }
         return UTMParameters(
