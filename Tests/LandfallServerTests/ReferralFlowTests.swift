@@ -105,6 +105,9 @@ struct ReferralFlowTests {
             #expect(user["avatar_url"] is NSNull)
             #expect(Set(item.keys) == ["id", "user", "status", "created_at"])
             #expect(Set(user.keys) == ["id", "name", "avatar_url"])
+            let spaced = try world.code(try await world.invite("alice b"))
+            _ = try await world.registered(#"{"userId": "carol", "referralCode": "\#(spaced)"}"#)
+            #expect(try await world.list("alice%20b").count == 1)
         }
     }
 

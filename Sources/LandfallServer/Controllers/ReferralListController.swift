@@ -29,8 +29,9 @@ struct ReferralListController: Sendable {
         if keyed.key.kind == .publishable, program?.program.publishableKeyMayList != true {
             throw APIError.forbidden("the referral program does not let the publishable key list referrals; use a secret key")
         }
+        // The router hands path parameters over still percent-encoded.
         let userId = try context.parameters.require("userId")
-        guard let referrerId = try Validate.text(userId, "userId", max: 256, required: true) else {
+        guard let referrerId = try Validate.text(userId.removingPercentEncoding ?? userId, "userId", max: 256, required: true) else {
             throw APIError.validation("userId", "is required")
         }
         let limit = try Self.limit(request)
@@ -40,7 +41,7 @@ struct ReferralListController: Sendable {
         var response = try JSONResponse.make(page.referrals.map { ReferralListItem(referral: $0) })
         if let next = page.nextCursor.map(ReferralCursorText.format) {
             response.headers[Self.nextCursorHeader] = next
-            let path = "/api/users/\(userId.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? userId)/referrals"
+            let path = "/api/users/\(userId)/referrals"
             response.headers[Self.linkHeader] = "<\(path)?limit=\(limit)&cursor=\(next)>; rel=\"next\""
         }
         return response
