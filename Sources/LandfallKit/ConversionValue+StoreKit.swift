@@ -6,6 +6,8 @@ import StoreKit
 extension ConversionValue {
     /// Hands the value to SKAdNetwork with the newest API the OS has: fine, coarse and lock on
     /// iOS 16.1+, the fine value on 15.4+, `updateConversionValue` on 14.0+.
+    ///
+    /// - Throws: SKAdNetwork's error, e.g. when the value is outside 0-63 or the window has ended.
     public func applyToSKAdNetwork() async throws {
         if #available(iOS 16.1, *) {
             let coarse: SKAdNetwork.CoarseConversionValue = switch coarseValue {
@@ -30,6 +32,14 @@ extension LandfallClient {
 
     /// Requests and applies the conversion value every `interval` seconds until the server reports
     /// the window locked or the task is cancelled; returns the last value applied.
+    ///
+    /// - Parameters:
+    ///   - devKey: the app's dev key, as for ``requestConversionValue(devKey:appStoreID:uid:version:signature:)``.
+    ///   - appStoreID: the App Store id, as `id123456789` or `123456789`.
+    ///   - interval: seconds between requests; an hour by default.
+    /// - Returns: the locked value, the last one applied.
+    /// - Throws: a request's or SKAdNetwork's error, which ends the polling, or `CancellationError`
+    ///   when the task is cancelled.
     public func pollConversionValue(devKey: String, appStoreID: String, interval: TimeInterval = 3600) async throws -> ConversionValue {
         while true {
             let value = try await requestConversionValue(devKey: devKey, appStoreID: appStoreID)

@@ -13,7 +13,7 @@ public struct ConversionValue: Sendable, Hashable, Codable {
     /// The current postback window: 0, 1 or 2; nil from v1.
     public var postbackSequenceIndex: Int?
 
-    /// Creates a value.
+    /// Creates a value; each parameter sets the property of the same name.
     public init(value: Int, coarseValue: String? = nil, lock: Bool = false, nextWindowTime: Int64? = nil, postbackSequenceIndex: Int? = nil) {
         self.value = value
         self.coarseValue = coarseValue
@@ -29,6 +29,11 @@ public struct ConversionValue: Sendable, Hashable, Codable {
         case postbackSequenceIndex = "postback_sequence_index"
     }
 
+    /// Decodes seed 004's answer (`value`, `coarse_value`, `lock`, `next_w_time`,
+    /// `postback_sequence_index`); a v1 answer's missing `lock` reads as false.
+    ///
+    /// - Parameter decoder: the decoder to read from.
+    /// - Throws: `DecodingError` when `value` is missing or a field has the wrong type.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         value = try container.decode(Int.self, forKey: .value)

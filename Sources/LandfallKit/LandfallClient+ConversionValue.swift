@@ -17,6 +17,7 @@ extension LandfallClient {
     ///   - uid: the install id; this client's ``installID`` when nil.
     ///   - version: ``ConversionValueAPIVersion/v2`` (all fields) or ``ConversionValueAPIVersion/v1``.
     ///   - signature: query parameters (seed 004) or headers (AppsFlyer's reference client).
+    /// - Returns: the value to hand to SKAdNetwork; without the coarse value, lock and window from v1.
     /// - Throws: ``LandfallError/Code/installNotReported`` with no install id yet;
     ///   ``LandfallError/Code/server`` with the status (400, 401, 404, 503) and the server's code.
     public func requestConversionValue(

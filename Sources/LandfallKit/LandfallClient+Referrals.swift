@@ -5,7 +5,9 @@ import Foundation
 public struct InviteLink: Sendable, Hashable, Decodable {
     /// The link to share.
     public var url: String
+    /// The invite link's short code, the last path segment of ``url``.
     public var shortCode: String
+    /// The invite link's UUID on the server.
     public var linkId: String
     /// The referrer's one stable code; the same on every invite of the same user.
     public var referralCode: String
@@ -19,11 +21,17 @@ public struct Referral: Sendable, Hashable, Decodable, Identifiable {
     public struct User: Sendable, Hashable, Decodable {
         /// The app's own id of the user (a JSON number or string on the wire; always text here).
         public var id: String
+        /// The invited user's display name, as the app registered it.
         public var name: String?
+        /// The invited user's picture (`avatar_url` on the wire); nil when absent or not a URL.
         public var avatarURL: URL?
 
         enum CodingKeys: String, CodingKey { case id, name, avatarURL = "avatar_url" }
 
+        /// Decodes seed 003's `user` object, reading a numeric `id` as its decimal text.
+        ///
+        /// - Parameter decoder: the decoder to read from.
+        /// - Throws: `DecodingError` when `id` is neither a number nor a string.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             if let number = try? container.decode(Int64.self, forKey: .id) {
@@ -38,8 +46,14 @@ public struct Referral: Sendable, Hashable, Decodable, Identifiable {
 
     /// Where a referral stands. A struct over its wire value, so new statuses do not break apps.
     public struct Status: RawRepresentable, Sendable, Hashable, Decodable, CustomStringConvertible {
+        /// The status as the server sends it, e.g. `pending`.
         public var rawValue: String
+        /// Wraps a wire value, known or not.
+        /// - Parameter rawValue: the status text, e.g. `complete`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// Decodes the status from a JSON string; an unknown status is kept, not refused.
+        /// - Parameter decoder: the decoder to read from.
+        /// - Throws: `DecodingError` when the value is not a string.
         public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
 
         /// Registered; waiting for the invited user's key action (a purchase) and the hold period.
@@ -51,17 +65,26 @@ public struct Referral: Sendable, Hashable, Decodable, Identifiable {
         /// Held for review by a fraud check.
         public static let flagged = Status(rawValue: "flagged")
 
+        /// The wire value, e.g. `pending`.
         public var description: String { rawValue }
     }
 
+    /// The server's id of this referral (seed 003's numeric `id`).
     public var id: Int64
+    /// Who was invited.
     public var user: User
+    /// Where the referral stands: pending, complete, reversed or flagged.
     public var status: Status
     /// When the invited user registered (seed 003 sends UTC without a zone letter).
     public var createdAt: Date
 
     enum CodingKeys: String, CodingKey { case id, user, status, createdAt = "created_at" }
 
+    /// Decodes one entry of seed 003's list; `created_at` may lack a zone (read as UTC) and carry
+    /// microseconds.
+    ///
+    /// - Parameter decoder: the decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or `created_at` is not a timestamp.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int64.self, forKey: .id)
@@ -87,6 +110,7 @@ public struct Referral: Sendable, Hashable, Decodable, Identifiable {
 
 /// A page of ``Referral``s, newest first.
 public struct ReferralList: Sendable, Hashable {
+    /// This page's referrals, newest first.
     public var referrals: [Referral]
     /// Pass to ``LandfallClient/referrals(for:limit:cursor:)`` for the next page; nil on the last.
     public var nextCursor: String?
@@ -102,8 +126,10 @@ extension LandfallClient {
     /// share(invite.url)
     /// ```
     ///
-    /// - Throws: ``LandfallError/Code/invalidArgument`` for an empty or over-long id;
-    ///   ``LandfallError/Code/missingAPIKey``; ``LandfallError/Code/server`` (no referral program:
+    /// - Parameter externalUserId: the app's own id of the referrer, 1 to 256 characters (trimmed).
+    /// - Returns: the invite link, its short code and the referrer's ``InviteLink/referralCode``.
+    /// - Throws: ``LandfallError/Code/notInitialized``; ``LandfallError/Code/invalidArgument`` for an
+    ///   empty or over-long id; ``LandfallError/Code/missingAPIKey``; ``LandfallError/Code/server`` (no referral program:
     ///   `referral_program_missing`; too many invites: `rate_limited`); network errors.
     public func createInviteLink(for externalUserId: String) async throws -> InviteLink {
         struct Body: Encodable { var userId: String; var installId: String? }
@@ -126,8 +152,12 @@ extension LandfallClient {
     /// (`publishableKeyMayList`), since the list names the invited people.
     ///
     /// - Parameters:
+    ///   - externalUserId: the app's own id of the referrer, 1 to 256 characters (trimmed).
     ///   - limit: 1-100 per page; the server's default (50) when nil.
     ///   - cursor: a ``ReferralList/nextCursor`` from the previous page.
+    /// - Returns: one page of referrals, newest first, with the cursor of the next page.
+    /// - Throws: ``LandfallError/Code/notInitialized``; ``LandfallError/Code/invalidArgument`` for a bad
+    ///   id or limit; ``LandfallError/Code/server`` when the key may not list referrals; network errors.
     public func referrals(for externalUserId: String, limit: Int? = nil, cursor: String? = nil) async throws -> ReferralList {
         let configuration = try await requireStarted()
         let userId = try Self.validatedUserId(externalUserId)

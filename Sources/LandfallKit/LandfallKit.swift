@@ -7,8 +7,8 @@
 
 /// The SDK's name and version as sent in install reports (`sdkName`, `sdkVersion`).
 public enum LandfallSDK {
-    /// `LandfallKit`.
+    /// `LandfallKit`: the install report's `sdkName` and the first part of the `User-Agent` header.
     public static let name = "LandfallKit"
-    /// The SDK version.
+    /// The SDK's semantic version: the install report's `sdkVersion`, also sent in the `User-Agent` header.
     public static let version = "0.1.0"
 }
