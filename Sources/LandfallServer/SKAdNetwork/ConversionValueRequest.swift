@@ -16,6 +16,7 @@ struct ConversionValueRequest: Sendable {
     var signature: String
     var form: ConversionSignature.Form
 
+    // "Af-Timestamp" is a valid field name, so this cannot fail.
     static let timestampHeader = HTTPField.Name("Af-Timestamp")!
 
     init(_ request: Request) throws {
