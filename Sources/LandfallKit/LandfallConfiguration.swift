@@ -43,8 +43,21 @@ public struct LandfallConfiguration: Sendable, Hashable {
     /// How requests are retried after network errors and 408/429/5xx answers.
     public var retryPolicy: RetryPolicy
 
-    /// Creates a configuration; every parameter but `baseURL` has a default, and each sets the
-    /// property of the same name.
+    /// Creates a configuration; every parameter but `baseURL` has a default.
+    ///
+    /// - Parameters:
+    ///   - baseURL: the server, HTTPS except on `localhost`; a path prefix is kept.
+    ///   - apiKey: the app's publishable or secret key; nil when the app sends none.
+    ///   - extraDomains: custom link domains besides the base URL's host, `*.` for any subdomain.
+    ///   - attributionWindowHours: 1 to 2160 hours; a week by default.
+    ///   - deferredDeepLinkEnabled: false to report the install later with
+    ///     ``LandfallClient/checkDeferredDeepLink()``.
+    ///   - resolveTimeout: seconds a direct link waits for the server before local parsing.
+    ///   - requestTimeout: seconds for each other request.
+    ///   - loggingEnabled: true to send log lines to the client's logger.
+    ///   - deviceId: the IDFA/GAID, only with the user's consent.
+    ///   - clipboardHandoffEnabled: true to read a click token from the pasteboard on first launch.
+    ///   - retryPolicy: how failed requests are retried.
     public init(
         baseURL: URL,
         apiKey: String? = nil,

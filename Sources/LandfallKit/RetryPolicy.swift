@@ -20,8 +20,15 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The longest `Retry-After` the SDK waits for, in seconds; longer requests stop the retries.
     public var maxRetryAfter: TimeInterval
 
-    /// Creates a policy; the defaults make 4 attempts over about 7 seconds, and each parameter sets
-    /// the property of the same name.
+    /// Creates a policy; the defaults make 4 attempts over about 7 seconds.
+    ///
+    /// - Parameters:
+    ///   - maxAttempts: attempts in total, at least 1 (no retry).
+    ///   - baseDelay: seconds before the first retry.
+    ///   - multiplier: the growth factor between retries, at least 1.
+    ///   - maxDelay: the cap on a computed delay, in seconds.
+    ///   - jitter: the share (0…1) of each delay taken off at random.
+    ///   - maxRetryAfter: the longest `Retry-After` worth waiting for, in seconds.
     public init(
         maxAttempts: Int = 4, baseDelay: TimeInterval = 1, multiplier: Double = 2, maxDelay: TimeInterval = 30,
         jitter: Double = 0.5, maxRetryAfter: TimeInterval = 120
