@@ -102,6 +102,7 @@ public func buildApplication(
         metrics: metrics, revision: catalogRevision, trustProxy: configuration.trustProxy, now: now
     )
     InstallsController(storage: storage, authenticator: authenticator, links: linkService).register(on: router)
+    S2SController(authenticator: authenticator, clicks: S2SClickService(storage: storage, now: now, webhooks: webhooks), installs: installService, now: now).register(on: router)
     let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now)
     ReferralsController(
         authenticator: authenticator, service: referrals, inviteLimits: InviteRateLimiter(now: now), trustProxy: configuration.trustProxy

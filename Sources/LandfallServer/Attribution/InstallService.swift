@@ -46,7 +46,8 @@ struct InstallService: Sendable {
         var deepLinkData: DeepLinkData?
     }
 
-    func report(_ request: InstallRequest, app: AppRecord, ipAddress: String?, logger: Logger) async throws -> Outcome {
+    /// - Parameter statedAt: when a trusted server says the install happened (S2S); nil for now.
+    func report(_ request: InstallRequest, app: AppRecord, ipAddress: String?, statedAt: Date? = nil, logger: Logger) async throws -> Outcome {
         let fingerprint = try InstallValidation.fingerprint(request, ipAddress: ipAddress)
         let dedupKey = InstallValidation.dedupKey(request, fingerprint: fingerprint)
         if let existing = try await storage.install(dedupKey: dedupKey, appId: app.id) {
@@ -56,7 +57,7 @@ struct InstallService: Sendable {
         }
         // Clicks of the last moments may still sit in the recorder's buffer.
         try await recorder.flush()
-        let reportedAt = now()
+        let reportedAt = statedAt ?? now()
         let evidence = EvidenceBuilder.install(
             reportedAt: reportedAt, userAgent: fingerprint.userAgent, ipAddress: ipAddress,
             screenWidth: fingerprint.screenWidth, screenHeight: fingerprint.screenHeight, timezone: fingerprint.timezone,
