@@ -89,21 +89,22 @@ public func buildApplication(
         limits: shareLimits, trustProxy: configuration.trustProxy
     ).register(on: router)
     BeaconController(recorder: recorder).register(on: router)
+    // One event pipeline (group commits, webhooks) for the SDK and the Branch-compatible routes.
+    let eventService = EventService(
+        storage: storage, writer: EventWriter(storage: storage, metrics: metrics),
+        installs: ExpiringCache(capacity: 20_000, timeToLive: .seconds(60), revision: catalogRevision), now: now, webhooks: webhooks
+    )
     SDKController(
-        storage: storage, authenticator: authenticator, installs: installService,
-        events: EventService(
-            storage: storage, writer: EventWriter(storage: storage, metrics: metrics),
-            installs: ExpiringCache(capacity: 20_000, timeToLive: .seconds(60), revision: catalogRevision), now: now, webhooks: webhooks
-        ),
+        storage: storage, authenticator: authenticator, installs: installService, events: eventService,
         lookup: lookup, trustProxy: configuration.trustProxy, now: now
     ).register(on: router)
     BranchRoutes.register(
-        on: router, storage: storage, authenticator: authenticator, installs: installService, recorder: recorder, links: linkService,
-        metrics: metrics, revision: catalogRevision, trustProxy: configuration.trustProxy, now: now
+        on: router, storage: storage, authenticator: authenticator, installs: installService, events: eventService, recorder: recorder,
+        links: linkService, trustProxy: configuration.trustProxy, now: now
     )
     InstallsController(storage: storage, authenticator: authenticator, links: linkService).register(on: router)
     S2SController(authenticator: authenticator, clicks: S2SClickService(storage: storage, now: now, webhooks: webhooks), installs: installService, now: now).register(on: router)
-    let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now)
+    let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now, webhooks: webhooks)
     ReferralsController(
         authenticator: authenticator, service: referrals, inviteLimits: InviteRateLimiter(now: now), trustProxy: configuration.trustProxy
     ).register(on: router)
@@ -113,7 +114,7 @@ public func buildApplication(
     WebhooksController(
         storage: storage, authenticator: authenticator, dispatcher: webhookDispatcher, configuration: configuration.webhooks, now: now
     ).register(on: router)
-    let conversionValues = ConversionValueService(storage: storage, now: now)
+    let conversionValues = ConversionValueService(storage: storage, now: now, webhooks: webhooks)
     ConversionValueSchemaController(storage: storage, authenticator: authenticator, service: conversionValues).register(on: router)
     ConversionValueController(
         storage: storage, directory: ConversionAppDirectory(storage: storage, revision: catalogRevision, now: now),

@@ -52,9 +52,10 @@ struct ConversionValueRouteTests {
     }
 
     static func withSetup(
-        clock: TestClock = TestClock(), schema: String? = schemaJSON, _ body: @Sendable @escaping (TestServer, Setup) async throws -> Void
+        clock: TestClock = TestClock(), schema: String? = schemaJSON, configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @Sendable @escaping (TestServer, Setup) async throws -> Void
     ) async throws {
-        try await TestServer.run(clock: clock) { server in
+        try await TestServer.run(clock: clock, configure: configure) { server in
             let tenant = try await server.createTenant(#"{"name": "Mealtime", "iosAppStoreId": "123456789"}"#)
             let publishable = try await server.createKey(appId: tenant.app.id, kind: .publishable).token
             if let schema {

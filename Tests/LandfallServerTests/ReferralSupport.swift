@@ -25,8 +25,11 @@ struct ReferralWorld: Sendable {
     static let program = #"{"keyEvent": "purchase", "webUrl": "https://mealtime.test/join", "deepLinkPath": "/signup"}"#
 
     /// Runs `body` against a server whose app has the given program (JSON text), or none when nil.
-    static func run(program: String? = ReferralWorld.program, _ body: @Sendable @escaping (ReferralWorld) async throws -> Void) async throws {
-        try await AttributionFlowTests.withSetup { server, tenant, publishable, _ in
+    static func run(
+        program: String? = ReferralWorld.program, configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @Sendable @escaping (ReferralWorld) async throws -> Void
+    ) async throws {
+        try await AttributionFlowTests.withSetup(configure: configure) { server, tenant, publishable, _ in
             let world = ReferralWorld(server: server, tenant: tenant, publishable: publishable)
             if let program {
                 let saved = try await world.send(.put, "/api/referrals/program", body: program)

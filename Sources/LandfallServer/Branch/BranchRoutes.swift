@@ -8,14 +8,9 @@ import LandfallStore
 enum BranchRoutes {
     static func register(
         on router: Router<LandfallRequestContext>, storage: any LandfallStorage, authenticator: Authenticator, installs: InstallService,
-        recorder: ClickRecorder, links: LinkService, metrics: ServerMetrics, revision: @escaping @Sendable () -> UInt64, trustProxy: Bool,
-        now: @escaping @Sendable () -> Date
+        events: EventService, recorder: ClickRecorder, links: LinkService, trustProxy: Bool, now: @escaping @Sendable () -> Date
     ) {
         let resolver = BranchLinkResolver(storage: storage, recorder: recorder, links: links)
-        let events = EventService(
-            storage: storage, writer: EventWriter(storage: storage, metrics: metrics),
-            installs: ExpiringCache(capacity: 5_000, timeToLive: .seconds(60), revision: revision), now: now
-        )
         BranchController(
             authenticator: authenticator,
             opens: BranchOpenService(storage: storage, installs: installs, resolver: resolver, limiter: BranchRateLimiter(), now: now),

@@ -64,6 +64,7 @@ extension ReferralService {
             guard let value = identity.1 else { continue }
             try await storage.addReferralIdentity(.init(userId: refereeId, kind: identity.0, value: value), appId: app.id, at: date)
         }
+        try await announce([stored])
         logger.info("referral registered", metadata: [
             "app": "\(app.id)", "referral": "\(stored.id)", "status": "\(stored.status.rawValue)", "reasons": "\(reasons.joined(separator: ","))",
         ])
@@ -133,6 +134,7 @@ extension ReferralService {
         ) else {
             throw APIError.conflict("referral_changed", "referral \(id) changed meanwhile; retry")
         }
+        try await announce([reversed])
         logger.info("referral reversed", metadata: ["app": "\(app.id)", "referral": "\(id)"])
         return reversed
     }

@@ -10,6 +10,8 @@ public struct ReferralService: Sendable {
     let links: LinkService
     let logger: Logger
     let now: @Sendable () -> Date
+    /// Nil where nothing is published (services built outside `buildApplication`).
+    var webhooks: WebhookPublisher? = nil
 
     /// The deep link parameter invite links carry the code in (AppsFlyer puts it in a `deep_link_sub`).
     public static let codeParameter = "referral_code"
@@ -104,6 +106,7 @@ public struct ReferralService: Sendable {
         while true {
             let batch = try await storage.settleReferrals(scope, now: now(), limit: Self.settleBatch)
             completed += batch
+            try await announce(batch)
             for referral in batch {
                 logger.info("referral completed", metadata: ["app": "\(referral.appId)", "referral": "\(referral.id)"])
             }

@@ -7,10 +7,13 @@ import LandfallStore
 public struct ConversionValueService: Sendable {
     let storage: any LandfallStorage
     let now: @Sendable () -> Date
+    /// Reports each new value as `conversion.updated`; nil where nothing is published (the CLI).
+    let webhooks: WebhookPublisher?
 
-    public init(storage: any LandfallStorage, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(storage: any LandfallStorage, now: @escaping @Sendable () -> Date = { Date() }, webhooks: WebhookPublisher? = nil) {
         self.storage = storage
         self.now = now
+        self.webhooks = webhooks
     }
 
     /// Decodes, validates and stores a schema given as JSON; returns it as stored.
@@ -55,7 +58,30 @@ public struct ConversionValueService: Sendable {
             installId: install.id, appId: install.appId, windowIndex: state.postbackSequenceIndex, fineValue: state.fineValue,
             coarseRank: state.coarseValue.rank, locked: state.locked, updatedAt: now()
         ))
+        try await announce(stored)
         return Self.state(stored, nextWindowTime: state.nextWindowTime)
+    }
+
+    /// `conversion.updated` for the value as stored. The message id names the value, so asking again
+    /// for an unchanged value (the SDK polls) sends nothing new.
+    private func announce(_ value: ConversionValueRecord) async throws {
+        guard let webhooks else { return }
+        struct Update: Encodable {
+            var installId: String
+            var postbackSequenceIndex: Int
+            var fineValue: Int
+            var coarseValue: String
+            var locked: Bool
+        }
+        let coarse = (CoarseConversionValue(rank: value.coarseRank) ?? .low).rawValue
+        try await webhooks.publish(
+            appId: value.appId, type: WebhookEventType.conversionUpdated,
+            data: Update(
+                installId: value.installId, postbackSequenceIndex: value.windowIndex, fineValue: value.fineValue,
+                coarseValue: coarse, locked: value.locked
+            ),
+            id: "msg_cv_\(value.installId)_\(value.windowIndex)_\(value.fineValue)_\(value.coarseRank)_\(value.locked ? 1 : 0)"
+        )
     }
 
     /// The value the install would get now, recording nothing (the CLI's preview).

@@ -8,6 +8,14 @@ public enum WebhookEventType {
     public static let eventCreated = "event.created"
     /// An SKAdNetwork conversion value changed.
     public static let conversionUpdated = "conversion.updated"
+    /// A referral registered and waiting for the referee's key action.
+    public static let referralPending = "referral.pending"
+    /// A referral registered (or later found) with fraud reasons; it waits for a review.
+    public static let referralFlagged = "referral.flagged"
+    /// A referral whose key action happened and whose hold period passed: the reward is due.
+    public static let referralCompleted = "referral.completed"
+    /// A referral reversed by a refund or clawback.
+    public static let referralReversed = "referral.reversed"
     /// Sent by `POST /api/webhooks/:id/test`, to check a receiver.
     public static let test = "webhook.test"
 
