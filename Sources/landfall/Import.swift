@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import LandfallServer
+import LandfallStore
+
+/// `landfall import`: bulk link import from a Firebase Dynamic Links or LinkForty export file.
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import links from a Firebase Dynamic Links (CSV) or LinkForty (JSON or CSV) export.",
+        discussion: """
+            Every link goes through the same validation as POST /api/links. A link whose short code the app \
+            already has with the same destination counts as a duplicate (so re-running an import is safe); \
+            anything invalid is refused with its reason, and the rest still import.
+            """
+    )
+
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "App id or slug") var app: String
+    @Option(help: "firebase, linkforty-json or linkforty-csv (default: from the file name: .json is linkforty-json)") var format: String?
+    @Option(help: "Base URL of short links for apps without a domain (env LANDFALL_PUBLIC_URL)") var publicUrl: String?
+    @Flag(help: "Print each refused link's reason (the summary groups them either way)") var verbose = false
+    @Argument(help: "The export file") var file: String
+
+    func validate() throws {
+        if let format, LinkImportFormat(rawValue: format) == nil {
+            throw ValidationError("--format must be one of \(LinkImportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard FileManager.default.isReadableFile(atPath: file) else { throw ValidationError("cannot read \(file)") }
+    }
+
+    func run() async throws {
+        let format = try resolvedFormat()
+        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        let parsed: (records: [LinkImportRecord], unreadable: [(line: Int, reason: String)])
+        do { parsed = try format.parse(data) } catch let error as LinkImportError { throw ValidationError("\(file): \(error.description)") }
+        let (reference, verbose) = (app, verbose)
+        let publicURL = publicUrl ?? Environment.value("LANDFALL_PUBLIC_URL") ?? "http://127.0.0.1:8080"
+        var unreadable = ImportSummary()
+        for (line, reason) in parsed.unreadable { unreadable.refuse(line: line, reason: reason) }
+        let (records, start) = (parsed.records, unreadable)
+        let result = try await withStorageResult { storage in
+            let app = try await StorageCommand.app(reference, in: storage)
+            let service = LinkService(storage: storage, publicURL: publicURL)
+            var summary = start
+            let progress = ImportProgress(total: records.count)
+            for (index, record) in records.enumerated() {
+                switch try await service.importLink(record, app: app) {
+                case .imported: summary.imported += 1
+                case .duplicate: summary.duplicates += 1
+                case .refused(let reason):
+                    summary.refuse(line: record.line, reason: reason)
+                    if verbose { progress.note("line \(record.line): \(reason)") }
+                }
+                progress.update(done: index + 1)
+            }
+            progress.finish()
+            return summary
+        }
+        print(result.report(file: file, format: format))
+        if result.imported == 0 && result.duplicates == 0 && !result.refused.isEmpty { throw ExitCode(1) }
+    }
+
+    private func resolvedFormat() throws -> LinkImportFormat {
+        if let format, let known = LinkImportFormat(rawValue: format) { return known }
+        if file.lowercased().hasSuffix(".json") { return .linkfortyJSON }
+        throw ValidationError("say which export this is: --format firebase or --format linkforty-csv")
+    }
+
+    private func withStorageResult(_ body: @escaping @Sendable (SQLStorage) async throws -> ImportSummary) async throws -> ImportSummary {
+        let box = ImportResultBox()
+        try await StorageCommand.run(database) { storage in box.set(try await body(storage)) }
+        return box.get()
+    }
+}
+
+/// Counts and reasons for the summary.
+struct ImportSummary: Sendable {
+    var imported = 0
+    var duplicates = 0
+    var refused: [(line: Int, reason: String)] = []
+
+    mutating func refuse(line: Int, reason: String) { refused.append((line, reason)) }
+
+    func report(file: String, format: LinkImportFormat) -> String {
+        var lines = ["Imported \(imported), duplicates \(duplicates), refused \(refused.count) (\(format.rawValue) export \(file))"]
+        let byReason = Dictionary(grouping: refused, by: \.reason).sorted { $0.value.count > $1.value.count }
+        for (reason, rows) in byReason {
+            let shown = rows.prefix(10).map { String($0.line) }.joined(separator: ", ")
+            lines.append("  refused \(rows.count): \(reason) (line\(rows.count == 1 ? "" : "s") \(shown)\(rows.count > 10 ? ", …" : ""))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Carries the summary out of the storage closure, which must be `@Sendable`.
+///
+/// `@unchecked Sendable` is safe: the lock guards the only stored value.
+final class ImportResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = ImportSummary()
+    func set(_ summary: ImportSummary) { lock.lock(); value = summary; lock.unlock() }
+    func get() -> ImportSummary { lock.lock(); defer { lock.unlock() }; return value }
+}
