@@ -106,7 +106,7 @@ public func buildApplication(
     S2SController(authenticator: authenticator, clicks: S2SClickService(storage: storage, now: now, webhooks: webhooks), installs: installService, now: now).register(on: router)
     let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now, webhooks: webhooks)
     ReferralsController(
-        authenticator: authenticator, service: referrals, inviteLimits: InviteRateLimiter(now: now), trustProxy: configuration.trustProxy
+        authenticator: authenticator, service: referrals, inviteLimits: SDKLinkRateLimiters(limits: configuration.sdkLinkLimits, now: now), trustProxy: configuration.trustProxy
     ).register(on: router)
     ReferralListController(authenticator: authenticator, service: referrals).register(on: router)
     AnalyticsController(storage: storage, authenticator: authenticator, now: now).register(on: router)

@@ -5,6 +5,7 @@ import LandfallServer
 import LandfallStore
 import LandfallTestSupport
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 
@@ -143,5 +144,16 @@ struct LiveServerError: Error, CustomStringConvertible {
 
     init(_ description: String) {
         self.description = description
+    }
+}
+
+/// Wall time that moves only when a test says.
+final class ManualClock: Sendable {
+    private let current = NIOLockedValueBox(Date())
+
+    var now: Date { current.withLockedValue { $0 } }
+
+    func advance(by seconds: TimeInterval) {
+        current.withLockedValue { $0 += seconds }
     }
 }

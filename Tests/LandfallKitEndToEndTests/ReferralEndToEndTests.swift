@@ -98,33 +98,7 @@ struct ReferralEndToEndTests {
 /// after clicking (an install seconds after its click is flagged as click injection).
 enum ReferralLiveServer {
     static func run<Value: Sendable>(_ body: @Sendable (LiveServer, ManualClock) async throws -> Value) async throws -> Value {
-        let location = try await LiveServer.freshDatabase()
         let clock = ManualClock()
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, database: location, adminToken: LiveServer.adminToken)
-        let landfall = try await buildApplication(configuration: configuration, logger: TestDatabases.logger, now: { clock.now })
-        let outcome: Result<Value, any Error> = try await landfall.application.test(.live) { client in
-            let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
-            let result: Result<Value, any Error>
-            do {
-                guard let port = client.port else { throw LiveServerError("the live test client has no port") }
-                result = .success(try await body(LiveServer(port: port, database: location, landfall: landfall, http: http), clock))
-            } catch {
-                result = .failure(error)
-            }
-            try await http.shutdown()
-            return result
-        }
-        return try outcome.get()
-    }
-}
-
-/// Wall time that moves only when a test says.
-final class ManualClock: Sendable {
-    private let current = NIOLockedValueBox(Date())
-
-    var now: Date { current.withLockedValue { $0 } }
-
-    func advance(by seconds: TimeInterval) {
-        current.withLockedValue { $0 += seconds }
+        return try await LiveServer.run(now: { clock.now }) { server in try await body(server, clock) }
     }
 }

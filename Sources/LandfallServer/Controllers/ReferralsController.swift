@@ -9,7 +9,7 @@ import LandfallStore
 struct ReferralsController: Sendable {
     let authenticator: Authenticator
     let service: ReferralService
-    let inviteLimits: InviteRateLimiter
+    let inviteLimits: SDKLinkRateLimiters
     let trustProxy: Bool
 
     func register(on router: Router<LandfallRequestContext>) {
