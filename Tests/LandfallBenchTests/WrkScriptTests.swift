@@ -41,20 +41,21 @@ struct WrkScriptTests {
         let result: WrkResult
         do {
             result = try await Wrk.run(
-                .init(url: server.baseURL, threads: 1, connections: 4, duration: .seconds(1), script: script), in: directory.url
+                .init(url: server.baseURL, threads: 1, connections: 4, duration: .seconds(3), script: script), in: directory.url
             )
         } catch {
             await server.stop()
             throw error
         }
         #expect(await server.stop() == .exited(0))
-        #expect(result.requests > 100)
+        // The suite runs beside a thousand other tests on two cores: the count shows cycling, not speed.
+        #expect(result.requests > 20)
         #expect(result.errors.socket == 0)
         let notFound = Double(result.non2xx3xx) / Double(result.requests)
         #expect(notFound > 0.4 && notFound < 0.6, "404 share \(notFound)")
         #expect(result.latency.p50 > 0)
         #expect(result.latency.p99 >= result.latency.p50)
-        #expect(result.durationSeconds > 0.9)
+        #expect(result.durationSeconds > 2.9)
     }
 
     @Test func getsCarryFixedHeadersAndTheHeaderOfTheirLine() async throws {
@@ -65,7 +66,7 @@ struct WrkScriptTests {
                 pathsFile: paths, headers: ["User-Agent": "Bench/1.0 (\"quoted\")"], lineHeader: "X-Forwarded-For"
             )
             let result = try await Wrk.run(
-                .init(url: "http://127.0.0.1:\(port)", threads: 1, connections: 2, duration: .seconds(1), script: script),
+                .init(url: "http://127.0.0.1:\(port)", threads: 1, connections: 2, duration: .seconds(3), script: script),
                 in: directory.url
             )
             #expect(result.requests > 0)
@@ -95,7 +96,7 @@ struct WrkScriptTests {
                 lineHeader: "X-Forwarded-For"
             )
             let result = try await Wrk.run(
-                .init(url: "http://127.0.0.1:\(port)", threads: 2, connections: 2, duration: .seconds(1), script: script),
+                .init(url: "http://127.0.0.1:\(port)", threads: 2, connections: 2, duration: .seconds(3), script: script),
                 in: directory.url
             )
             #expect(result.requests > 0)
@@ -124,7 +125,7 @@ struct WrkScriptTests {
             let paths = try directory.write("paths.txt", (0..<lines).map { "/p\($0)\n" }.joined())
             let script = try WrkScript.cyclingGets(pathsFile: paths)
             _ = try await Wrk.run(
-                .init(url: "http://127.0.0.1:\(port)", threads: 2, connections: 2, duration: .seconds(1), script: script),
+                .init(url: "http://127.0.0.1:\(port)", threads: 2, connections: 2, duration: .seconds(3), script: script),
                 in: directory.url
             )
         }

@@ -77,7 +77,9 @@ struct DirectDeepLinkTests {
         #expect(event.source == .localParsing)
         #expect(event.data?.shortCode == Mealtime.shortCode)
         #expect(seconds >= resolveTimeout * 0.9)
-        #expect(seconds < resolveTimeout + 1)
+        // Well under the 10-second request timeout: the resolve timeout cut the wait short (the bound
+        // leaves room for a machine busy with the rest of the suite).
+        #expect(seconds < resolveTimeout + 6)
         #expect(errors.received.count == 1)
         #expect(errors.received.allSatisfy { $0.isTransient })
         withExtendedLifetime(listener) {}
