@@ -46,6 +46,7 @@ struct LandfallKitExample {
 
         let publishableKey: String
         let linkPath: String
+        var setUp: LandfallServerAPI.Setup?
         if let adminToken = options.adminToken {
             print("1. Setting up an app with the admin token")
             let setup = try await api.setUp(adminToken: adminToken)
@@ -54,6 +55,7 @@ struct LandfallKitExample {
             print("   link             \(setup.linkURL) → deep link /recipes/42 (recipe=42, servings=2)")
             publishableKey = setup.publishableKey
             linkPath = setup.linkPath
+            setUp = setup
         } else if let key = options.publishableKey, let link = options.link {
             print("1. Using the existing app and link")
             publishableKey = key
@@ -76,7 +78,7 @@ struct LandfallKitExample {
 
         print("\n3. The same phone installs Mealtime and launches it \(Int(options.installDelay)) s later")
         try await Task.sleep(nanoseconds: UInt64(options.installDelay * 1_000_000_000))
-        let deferred = try await clicker.installAndLaunch(
+        let (clickerApp, deferred) = try await clicker.launchApp(
             configuration: configuration, storage: scratch.appendingPathComponent("clicker"), verbose: options.verbose
         )
         describe(deferred)
@@ -91,7 +93,12 @@ struct LandfallKitExample {
         guard deferred.data != nil, organic.isOrganic, !organic.isInstallReportPending else {
             throw ExampleFailure("the install reports did not come out as expected (attributed, then organic)")
         }
-        print("\nDone: the clicking phone got its deep link, the other one was organic.")
+        if let setUp {
+            try await ReferralWalkthrough(
+                api: api, setup: setUp, configuration: configuration, scratch: scratch, installDelay: options.installDelay, verbose: options.verbose
+            ).run(referrerApp: clickerApp)
+        }
+        print("\nDone: the clicking phone got its deep link, the other one was organic\(setUp == nil ? "" : ", and the invite became a completed referral").")
     }
 
     /// Prints a deferred deep link event the way an app would route it.

@@ -72,6 +72,8 @@ struct LandfallServerAPI: Sendable {
     /// What the admin setup created.
     struct Setup: Sendable {
         var appId: String
+        /// The app's backend key: registrations and the referral list use it.
+        var secretKey: String
         var publishableKey: String
         var linkURL: String
         var linkPath: String
@@ -97,7 +99,7 @@ struct LandfallServerAPI: Sendable {
         guard let url = link["url"] as? String, let code = link["shortCode"] as? String else {
             throw Failure(description: "the new link has no url or short code")
         }
-        return Setup(appId: appId, publishableKey: publishable, linkURL: url, linkPath: "/\(code)")
+        return Setup(appId: appId, secretKey: secret, publishableKey: publishable, linkURL: url, linkPath: "/\(code)")
     }
 
     private func issueKey(appId: String, kind: String, adminToken: String) async throws -> String {

@@ -32,6 +32,17 @@ struct SimulatedPhone: Sendable {
         )
     )
 
+    /// An iPhone 13 on iOS 17.2 in New York: the friend an invite reaches.
+    static let friend = SimulatedPhone(
+        name: "iPhone 13",
+        safariUserAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1",
+        browserLanguage: "en-US",
+        device: DeviceInfo(
+            appName: "Mealtime", appVersion: "1.0", platform: "iOS", platformVersion: "17.2", screenWidth: 1170,
+            screenHeight: 2532, timezone: "America/New_York", language: "en_US"
+        )
+    )
+
     /// `iPhone 15 Pro (iOS 17.4, 1179×2556, America/Chicago, en_US)`.
     var summary: String {
         let screen = device.screenWidth.flatMap { width in device.screenHeight.map { "\(width)×\($0)" } } ?? "no screen"
@@ -41,6 +52,12 @@ struct SimulatedPhone: Sendable {
     /// Installs the app on this phone and launches it for the first time: a LandfallClient over a
     /// new, empty storage directory. Returns the install's deferred deep link event.
     func installAndLaunch(configuration: LandfallConfiguration, storage directory: URL, verbose: Bool) async throws -> DeepLinkEvent {
+        try await launchApp(configuration: configuration, storage: directory, verbose: verbose).event
+    }
+
+    /// ``installAndLaunch(configuration:storage:verbose:)`` that also hands back the running app's
+    /// client, for what the app does next (invites, events).
+    func launchApp(configuration: LandfallConfiguration, storage directory: URL, verbose: Bool) async throws -> (client: LandfallClient, event: DeepLinkEvent) {
         let client = LandfallClient(
             storage: FileStorage(directory: directory),
             deviceInfo: StaticDeviceInfoProvider(device),
@@ -50,7 +67,7 @@ struct SimulatedPhone: Sendable {
         let events = await client.deepLinkEvents()
         try await client.start(with: configuration)
         for await event in events where event.isDeferred {
-            return event
+            return (client, event)
         }
         throw ExampleFailure("LandfallKit delivered no deferred deep link")
     }
