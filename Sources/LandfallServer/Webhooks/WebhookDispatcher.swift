@@ -52,7 +52,7 @@ public final class WebhookDispatcher: Service, Sendable {
         }
         while !schemaReady.withLockedValue({ $0 }) {
             guard !Task.isCancelled, !Task.isShuttingDownGracefully else { return }
-            _ = try? await cancelWhenGracefulShutdown { await self.signal.wait(timeout: self.configuration.pollInterval) }
+            _ = await cancelWhenGracefulShutdown { await self.signal.wait(timeout: self.configuration.pollInterval) }
         }
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             do {
@@ -61,7 +61,8 @@ public final class WebhookDispatcher: Service, Sendable {
             } catch {
                 logger.error("webhook outbox read failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
             }
-            guard (try? await cancelWhenGracefulShutdown { await self.signal.wait(timeout: self.configuration.pollInterval) }) != nil else { break }
+            // A graceful shutdown cuts the wait short; the loop's condition then ends it.
+            await cancelWhenGracefulShutdown { await self.signal.wait(timeout: self.configuration.pollInterval) }
         }
         logger.debug("webhook sender stopped")
     }
