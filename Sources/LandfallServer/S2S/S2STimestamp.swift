@@ -1,12 +1,10 @@
 import Foundation
 import HTTPTypes
+import LandfallModels
 
 /// A stated time as networks send it: ISO 8601 text, or a Unix time in seconds or milliseconds.
 struct S2STimestamp: Decodable, Sendable {
     let date: Date
-
-    /// Numbers above this are milliseconds: as seconds they would be past the year 5000.
-    static let millisecondsAbove: Double = 100_000_000_000
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -14,7 +12,7 @@ struct S2STimestamp: Decodable, Sendable {
             guard number.isFinite, number >= 0 else {
                 throw DecodingError.dataCorruptedError(in: container, debugDescription: "must be a positive Unix time")
             }
-            date = Date(timeIntervalSince1970: number > Self.millisecondsAbove ? number / 1000 : number)
+            date = UnixTime.date(secondsOrMilliseconds: number)
             return
         }
         let text = try container.decode(String.self)
@@ -31,10 +29,9 @@ struct S2STimestamp: Decodable, Sendable {
     static func parse(_ text: String) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let number = Double(trimmed), number.isFinite, number >= 0 {
-            return Date(timeIntervalSince1970: number > millisecondsAbove ? number / 1000 : number)
+            return UnixTime.date(secondsOrMilliseconds: number)
         }
-        if let date = try? Date(trimmed, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
-        return try? Date(trimmed, strategy: Date.ISO8601FormatStyle())
+        return LandfallJSON.parseTimestamp(trimmed)
     }
 }
 

@@ -53,8 +53,7 @@ public enum ConversionSignature {
         guard (1...16).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int64(text) else {
             return nil
         }
-        return value >= 100_000_000_000
-            ? Date(timeIntervalSince1970: Double(value) / 1000) : Date(timeIntervalSince1970: Double(value))
+        return UnixTime.date(secondsOrMilliseconds: Double(value))
     }
 
     /// Checks the signature first (in constant time), then the timestamp's distance from `now`.
