@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `landfall reliability …`: the checks behind `scripts/reliability`. Each subcommand runs one
+/// family of checks against real servers and prints its rows of the reliability table.
+struct Reliability: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Reliability and security checks: crash safety, hostile input, rate limits, link safety, privacy.",
+        subcommands: []
+    )
+}
