@@ -104,6 +104,11 @@ let package = Package(
                 "LandfallBench",
                 "LandfallLocalPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `landfall reliability crash`: its load clients, and the SQL it checks the database with.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,0 +1,90 @@
+import Foundation
+
+/// What the server said it stored: every write that got a 2xx, by kind and identity, and the
+/// writes whose fate is unknown because the server died (or refused for the moment) under them.
+///
+/// Every acknowledgement is also appended to a log file as a JSON line, so a failed run can be
+/// read back write by write.
+actor CrashLedger {
+    /// An acknowledged write and the id the server answered with.
+    struct Acknowledged: Sendable {
+        var write: CrashWrite
+        var serverId: String
+        /// The link's short code.
+        var shortCode: String?
+    }
+
+    private(set) var acknowledged: [CrashWrite.Kind: [String: Acknowledged]] = [:]
+    private(set) var inDoubt: [String: CrashWrite] = [:]
+    /// Install ids acknowledged so far, which events are sent for.
+    private var installIds: [String] = []
+    private(set) var resent = 0
+    private(set) var resentAlreadyStored = 0
+    /// Answers that mean the load itself is wrong (a 4xx other than 408 and 429, an unreadable 2xx).
+    private(set) var refusals: [String] = []
+    private let log: FileHandle
+
+    init(logFile: URL) throws {
+        guard FileManager.default.createFile(atPath: logFile.path, contents: nil) else {
+            throw CrashFailure("could not create \(logFile.path)")
+        }
+        log = try FileHandle(forWritingTo: logFile)
+    }
+
+    deinit {
+        try? log.close()
+    }
+
+    func count(_ kind: CrashWrite.Kind) -> Int { acknowledged[kind]?.count ?? 0 }
+
+    func randomInstallId(using random: inout some RandomNumberGenerator) -> String? {
+        installIds.randomElement(using: &random)
+    }
+
+    func acknowledge(_ write: CrashWrite, answer: CrashAnswer, cycle: Int) {
+        if inDoubt.removeValue(forKey: write.identity) != nil {
+            resent += 1
+            if answer.alreadyStored { resentAlreadyStored += 1 }
+        }
+        acknowledged[write.kind, default: [:]][write.identity] = Acknowledged(write: write, serverId: answer.serverId, shortCode: answer.shortCode)
+        if write.kind == .install { installIds.append(answer.serverId) }
+        let entry: [String: String] = [
+            "cycle": String(cycle), "kind": write.kind.rawValue, "identity": write.identity, "id": answer.serverId, "status": String(answer.status),
+        ]
+        if let line = try? JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys]) {
+            log.write(line + Data("\n".utf8))
+        }
+    }
+
+    func markInDoubt(_ write: CrashWrite) {
+        inDoubt[write.identity] = write
+    }
+
+    func refuse(_ write: CrashWrite, reason: String) {
+        inDoubt.removeValue(forKey: write.identity)
+        refusals.append("\(write.kind.rawValue) \(write.identity): \(reason)")
+    }
+
+    var pending: [CrashWrite] { Array(inDoubt.values) }
+
+    /// An acknowledged write of `kind` picked at random, to send again: the server must answer with
+    /// the same id and store nothing new.
+    func randomAcknowledged(_ kind: CrashWrite.Kind, using random: inout some RandomNumberGenerator) -> Acknowledged? {
+        acknowledged[kind]?.values.randomElement(using: &random)
+    }
+}
+
+/// A 2xx answer, reduced to what identifies the stored write.
+struct CrashAnswer: Sendable {
+    var status: Int
+    var serverId: String
+    var shortCode: String?
+    /// The server found the write already stored: a duplicate event, the same install, a deduplicated link.
+    var alreadyStored: Bool
+}
+
+/// A crash check that could not be carried out.
+struct CrashFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,64 @@
+import AsyncHTTPClient
+import Foundation
+import LandfallModels
+import NIOCore
+import NIOHTTP1
+
+/// Sends crash-check writes over HTTP and sorts the answers: acknowledged, in doubt (no answer, or
+/// one that asks to come back later), or refused (a sign the load itself is wrong).
+struct CrashSender: Sendable {
+    let http: HTTPClient
+    let baseURL: String
+
+    enum Outcome: Sendable {
+        case acknowledged(CrashAnswer)
+        case inDoubt(String)
+        case refused(String)
+    }
+
+    func send(_ write: CrashWrite) async -> Outcome {
+        var request = HTTPClientRequest(url: baseURL + write.path)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "Authorization", value: "Bearer \(write.bearer)")
+        request.headers.add(name: "X-Forwarded-For", value: write.forwardedFor)
+        request.body = .bytes(ByteBuffer(bytes: write.body))
+        let status: Int
+        let body: Data
+        do {
+            let response = try await http.execute(request, timeout: .seconds(30))
+            status = Int(response.status.code)
+            body = Data(try await response.body.collect(upTo: 1 << 20).readableBytesView)
+        } catch {
+            return .inDoubt("\(error)")
+        }
+        switch status {
+        case 200..<300:
+            guard let answer = Self.answer(write.kind, status: status, body: body) else {
+                return .refused("a \(status) answer without the expected fields: \(String(decoding: body.prefix(300), as: UTF8.self))")
+            }
+            return .acknowledged(answer)
+        case 408, 429, 500...:
+            // Not stored for certain: the server may have died mid-request, or said to come back later.
+            return .inDoubt("\(status)")
+        default:
+            return .refused("\(status): \(String(decoding: body.prefix(300), as: UTF8.self))")
+        }
+    }
+
+    private static func answer(_ kind: CrashWrite.Kind, status: Int, body: Data) -> CrashAnswer? {
+        let decoder = LandfallJSON.makeDecoder()
+        switch kind {
+        case .install:
+            guard let install = try? decoder.decode(InstallResponse.self, from: body) else { return nil }
+            // The install endpoint answers a repeated report exactly like the first one.
+            return CrashAnswer(status: status, serverId: install.installId, alreadyStored: false)
+        case .event:
+            guard let event = try? decoder.decode(EventResponse.self, from: body) else { return nil }
+            return CrashAnswer(status: status, serverId: event.eventId, alreadyStored: event.duplicate)
+        case .link:
+            guard let link = try? decoder.decode(CreateLinkResult.self, from: body) else { return nil }
+            return CrashAnswer(status: status, serverId: link.linkId, shortCode: link.shortCode, alreadyStored: link.deduplicated ?? false)
+        }
+    }
+}
