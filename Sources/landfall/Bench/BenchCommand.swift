@@ -54,10 +54,13 @@ struct Bench: AsyncParsableCommand {
             table.append(row)
         }
 
+        let outputDirectory = URL(fileURLWithPath: output, isDirectory: true)
+        try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         for engine in engineList {
             let rows = try await withDatabase(engine, directory: work) { url in
                 try await EngineBenchmark(
-                    engine: engine, databaseURL: url, plan: plan, directory: work, redirectPaths: files.paths, logger: logger, progress: progress
+                    engine: engine, databaseURL: url, plan: plan, directory: work, redirectPaths: files.paths, runLogDirectory: outputDirectory,
+                    logger: logger, progress: progress
                 ).run()
             }
             for row in rows { table.append(row) }
@@ -69,8 +72,6 @@ struct Bench: AsyncParsableCommand {
         let heading = "landfall bench\(quick ? " --quick" : "") · \(system.summary) · \(Int((clock.now - began).milliseconds / 1000)) s"
         print(heading)
         print(table.renderText())
-        let outputDirectory = URL(fileURLWithPath: output, isDirectory: true)
-        try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         try Data(try table.renderJSON().utf8).write(to: outputDirectory.appendingPathComponent("results.json"))
         try Data(table.renderCSV().utf8).write(to: outputDirectory.appendingPathComponent("results.csv"))
         try Data("\(heading)\n\n\(table.renderMarkdown())".utf8).write(to: outputDirectory.appendingPathComponent("results.md"))

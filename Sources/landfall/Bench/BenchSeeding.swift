@@ -41,6 +41,7 @@ struct BenchSeeding: Sendable {
                 networks: networks, profiles: profiles
             )
             try await SyntheticClicks.countStatistics(storage: storage, appId: app.appId, clicks: range, through: now)
+            try await synthetic.vacuumAnalyzeIfPostgres()
             try await synthetic.checkpoint()
         }
     }

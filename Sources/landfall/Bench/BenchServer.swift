@@ -67,11 +67,20 @@ struct BenchServer: Sendable {
         for _ in 0..<100 {
             try await Task.sleep(for: .milliseconds(100))
             let current = try await metrics()
-            let answered = { (m: [String: Double]) in m.filter { $0.key.hasPrefix("landfall_redirects_total") }.values.reduce(0, +) }
+            let answered = { (m: [String: Double]) in Self.answeredRedirects(in: m) }
             if answered(current) == answered(previous), current["landfall_clicks_pending"] == 0 { return current }
             previous = current
         }
         throw BenchFailure("the server kept answering redirects after the load stopped")
+    }
+
+    /// Redirect requests answered so far, whatever their outcome.
+    func answeredRedirects() async throws -> Double {
+        Self.answeredRedirects(in: try await metrics())
+    }
+
+    private static func answeredRedirects(in metrics: [String: Double]) -> Double {
+        metrics.filter { $0.key.hasPrefix("landfall_redirects_total") }.values.reduce(0, +)
     }
 
     func sample() throws -> ProcessSample {

@@ -11,6 +11,8 @@ struct EngineBenchmark: Sendable {
     let plan: BenchPlan
     let directory: URL
     let redirectPaths: URL
+    /// Where the per-second throughput of each redirect run is written.
+    let runLogDirectory: URL
     let logger: Logger
     let progress: @Sendable (String) -> Void
 
@@ -74,13 +76,17 @@ struct EngineBenchmark: Sendable {
     private func redirects(_ server: BenchServer, seeding: BenchSeeding) async throws -> ResultRow {
         progress("\(engine): redirect workload")
         let before = try server.sample()
-        let result = try await RedirectLoad.run(url: server.baseURL, paths: redirectPaths, plan: plan, directory: directory, name: "\(target)-redirect")
+        let (result, log) = try await ThroughputLog.record(counter: { try await server.answeredRedirects() }) {
+            try await RedirectLoad.run(url: server.baseURL, paths: redirectPaths, plan: plan, directory: directory, name: "\(target)-redirect")
+        }
         let after = try server.sample()
+        try Data(log.csv().utf8).write(to: runLogDirectory.appendingPathComponent("throughput-\(target)-redirect.csv"))
         let metrics = try await server.settledMetrics()
         let served = Int(metrics["landfall_redirects_total{outcome=\"redirect\"}"] ?? 0)
         try await server.stop()
         let stored = try await seeding.count(.clicks)
         var row = RedirectLoad.row(workload: RedirectLoad.workload(links: plan.links), target: target, result: result, before: before, after: after)
+        RedirectLoad.addStallFigures(to: &row, log: log)
         row.set("302 served", MetricValue(Double(served), .count))
         row.set("clicks stored", MetricValue(Double(stored), .count))
         row.set("clicks lost", MetricValue(Double(served - stored), .count))

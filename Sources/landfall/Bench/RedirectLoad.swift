@@ -18,11 +18,21 @@ enum RedirectLoad {
         )
     }
 
+    /// The slowest whole second and the longest time nothing was answered: where a stall shows
+    /// that averages and p99 hide.
+    static func addStallFigures(to row: inout ResultRow, log: ThroughputLog) {
+        if let slowest = log.perSecond.min() {
+            row.set("slowest 1 s", MetricValue(slowest, .requestsPerSecond))
+        }
+        row.set("stall", MetricValue(log.longestStall.milliseconds, .milliseconds))
+    }
+
     static func row(workload: String, target: String, result: WrkResult, before: ProcessSample, after: ProcessSample) -> ResultRow {
         ResultRow(workload: workload, target: target, metrics: [
             .init("req/s", MetricValue(result.requestsPerSecond, .requestsPerSecond)),
             .init("p50", MetricValue(result.latency.p50 / 1000, .milliseconds)),
             .init("p99", MetricValue(result.latency.p99 / 1000, .milliseconds)),
+            .init("max", MetricValue(result.latency.max / 1000, .milliseconds)),
             .init("CPU/req", MetricValue(after.cpuSeconds(since: before) * 1e6 / Double(max(1, result.requests)), .microseconds)),
             .init("RSS", MetricValue(Double(after.residentBytes) / 1_048_576, .megabytes)),
             .init("errors", MetricValue(Double(result.non2xx3xx + result.errors.socket), .count)),
