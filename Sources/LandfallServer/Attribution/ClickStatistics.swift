@@ -92,7 +92,7 @@ public final class ClickStatistics: Service, Sendable {
     }
 
     public func run() async throws {
-        if let schemaReady, await !(cancelWhenGracefulShutdown { await schemaReady.wait() } ?? false) { return }
+        if let schemaReady, await !cancelWhenGracefulShutdown({ await schemaReady.wait() }) { return }
         // Only the wait between rounds is cut short by a graceful shutdown: a round in progress
         // finishes its transaction instead of being cancelled halfway through it.
         while !Task.isCancelled && !Task.isShuttingDownGracefully {

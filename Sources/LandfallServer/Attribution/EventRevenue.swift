@@ -4,26 +4,37 @@ import LandfallModels
 extension EventService {
     /// Reads an event's revenue from the raw request body: `eventData.revenue` (what LinkForty's iOS and
     /// Android SDKs send from `trackRevenue`) or `eventData.amount`, each beside `eventData.currency`,
-    /// under any event name. `index` picks an event of a batch body.
+    /// under any event name.
     ///
     /// A JSON number is a binary double on every client, so it is stored as the decimal that double
     /// prints as when written shortest: `4.99` (or `4.9900000000000002` from an encoder that prints 17
     /// digits) is 4.99, then rounded to micros. A string is the client's exact decimal and must fit micros.
-    static func revenue(in body: Data, at index: Int?) throws -> Revenue? {
-        // Most events carry no revenue: without any of the keys in the body there is nothing to read.
-        guard mayMention("\"amount\"", in: body) || mayMention("\"revenue\"", in: body) else { return nil }
-        let fields: RevenueFields?
+    static func revenue(in body: Data) throws -> Revenue? {
+        guard mayMentionRevenue(body) else { return nil }
+        let event: RevenueEvent
         do {
-            if let index {
-                let events = try LandfallJSON.makeDecoder().decode(RevenueBatch.self, from: body).events
-                fields = index < events.count ? events[index].eventData : nil
-            } else {
-                fields = try LandfallJSON.makeDecoder().decode(RevenueEvent.self, from: body).eventData
-            }
+            event = try LandfallJSON.makeDecoder().decode(RevenueEvent.self, from: body)
         } catch let error as DecodingError {
             throw RequestDecoding.describe(error)
         }
-        let prefix = index.map { "events[\($0)].eventData" } ?? "eventData"
+        return try revenue(of: event.eventData, prefix: "eventData")
+    }
+
+    /// Every event's revenue in a batch body, read in one pass over it.
+    static func revenues(inBatch body: Data, count: Int) throws -> [Revenue?] {
+        guard mayMentionRevenue(body) else { return Array(repeating: nil, count: count) }
+        let events: [RevenueEvent]
+        do {
+            events = try LandfallJSON.makeDecoder().decode(RevenueBatch.self, from: body).events
+        } catch let error as DecodingError {
+            throw RequestDecoding.describe(error)
+        }
+        return try (0..<count).map { index in
+            try revenue(of: index < events.count ? events[index].eventData : nil, prefix: "events[\(index)].eventData")
+        }
+    }
+
+    private static func revenue(of fields: RevenueFields?, prefix: String) throws -> Revenue? {
         guard let fields, let (key, amount) = fields.revenue.map({ ("revenue", $0) }) ?? fields.amount.map({ ("amount", $0) }) else {
             return nil
         }
@@ -47,10 +58,10 @@ extension EventService {
 
     static let currencies = Set(Locale.commonISOCurrencyCodes)
 
-    /// Whether `key` occurs in the raw body. JSON may escape a key's letters (`\u0061mount`), so a
-    /// body with any escape is always read in full.
-    private static func mayMention(_ key: String, in body: Data) -> Bool {
-        body.contains(UInt8(ascii: "\\")) || body.range(of: Data(key.utf8)) != nil
+    /// Most events carry no revenue: without either key anywhere in the body there is nothing to
+    /// read. JSON may escape a key's letters (`\u0061mount`), so a body with any escape is read in full.
+    private static func mayMentionRevenue(_ body: Data) -> Bool {
+        body.contains(UInt8(ascii: "\\")) || body.range(of: Data("\"amount\"".utf8)) != nil || body.range(of: Data("\"revenue\"".utf8)) != nil
     }
 
     /// `19990000` micros → `"19.99"`: exact, without a binary floating-point detour.

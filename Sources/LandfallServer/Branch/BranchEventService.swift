@@ -88,7 +88,7 @@ struct BranchEventService: Sendable {
         if let currency = data.currency { fields["currency"] = currency }
         let body = try JSONSerialization.data(withJSONObject: ["eventData": fields])
         do {
-            return try EventService.revenue(in: body, at: nil)
+            return try EventService.revenue(in: body)
         } catch let error as APIError {
             let message = error.message.replacingOccurrences(of: "eventData.amount", with: "event_data.revenue")
                 .replacingOccurrences(of: "eventData.currency", with: "event_data.currency")
