@@ -285,8 +285,6 @@ public struct SyntheticData: Sendable {
         return " AND id LIKE 'synthetic-click-%' AND \(number) >= \(bind: Int64(range.lowerBound)) AND \(number) < \(bind: Int64(range.upperBound))"
     }
 
-    /// Writes a bulk load's log into the database files (SQLite's WAL, PostgreSQL's checkpoint), so
-    /// the server started next does not pay for the load with its first requests.
     /// What autovacuum leaves behind after a bulk load on PostgreSQL, minutes later in a real
     /// deployment: planner statistics and a visibility map, without which an index-only scan of
     /// freshly loaded clicks still visits the heap for every entry. SQLite keeps no such map, and
@@ -296,6 +294,8 @@ public struct SyntheticData: Sendable {
         try await storage.provider.write { database in try await database.raw("VACUUM (ANALYZE)").run() }
     }
 
+    /// Writes a bulk load's log into the database files (SQLite's WAL, PostgreSQL's checkpoint), so
+    /// the server started next does not pay for the load with its first requests.
     public func checkpoint() async throws {
         try await storage.provider.write { database in
             switch storage.engine {
