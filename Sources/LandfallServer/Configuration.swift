@@ -35,6 +35,9 @@ public struct ServerConfiguration: Sendable {
     public var sdkLinkLimits = SDKLinkLimits()
     /// Webhook delivery: retries, timeouts and the SSRF guard's allowances.
     public var webhooks = WebhookConfiguration()
+    /// How long a connection may go without a complete request head (or, between requests, without
+    /// any): a client that sends its headers a byte at a time (slowloris) is closed after this.
+    public var idleTimeout: Duration = .seconds(30)
 
     public init(
         host: String = "127.0.0.1",

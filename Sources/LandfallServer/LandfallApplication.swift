@@ -22,6 +22,9 @@ public struct LandfallApplication: Sendable {
     public let metrics: ServerMetrics
     /// Sends the webhook outbox; tests call `deliverDue()` when background delivery is off.
     public let webhooks: WebhookDispatcher
+    /// Every method and path the router answers, as `GET /api/apps/{appId}`: checked against the
+    /// OpenAPI document so that neither can change without the other.
+    public let routes: [String]
 }
 
 /// Builds the application: storage, migrations check, admin token, routes and background services.
@@ -75,6 +78,7 @@ public func buildApplication(
     let router = Router(context: LandfallRequestContext.self)
     router.add(middleware: ErrorMiddleware())
     HealthController(storage: storage).register(on: router)
+    OpenAPIController().register(on: router)
     WellKnownController(storage: storage).register(on: router)
     AppsController(storage: storage, authenticator: authenticator, service: appService).register(on: router)
     let shareLimits = SDKLinkRateLimiters(limits: configuration.sdkLinkLimits, now: now)
@@ -130,6 +134,7 @@ public func buildApplication(
     // database closes.
     var application = Application(
         router: router,
+        server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "landfall"),
         services: [DatabaseService(provider: provider), recorder, statistics, ReferralSettler(service: referrals), webhookDispatcher],
         onServerRunning: { channel in
@@ -152,6 +157,6 @@ public func buildApplication(
     }
     return LandfallApplication(
         application: application, storage: storage, clicks: recorder, links: linkService, apps: appService, statistics: statistics,
-        metrics: metrics, webhooks: webhookDispatcher
+        metrics: metrics, webhooks: webhookDispatcher, routes: router.routes.map(\.description)
     )
 }

@@ -1,0 +1,85 @@
+import Foundation
+import LandfallBench
+
+/// What one fuzz run does.
+struct FuzzPlan: Sendable {
+    var schemathesis: URL
+    var examples: Int
+    var workers: Int
+    var seed: UInt64
+    var checks: [String]
+}
+
+/// Runs schemathesis against a seeded server and reads what it and the server report.
+enum FuzzRun {
+    struct Report: Sendable {
+        var rows: [String]
+        /// The failures and server errors, for a person to read.
+        var details: String
+        var passed: Bool
+    }
+
+    static func execute(_ plan: FuzzPlan, against server: FuzzServer, in directory: URL) async throws -> Report {
+        let configuration = directory.appendingPathComponent("schemathesis.toml")
+        try FuzzConfiguration.text(
+            for: server, workers: plan.workers, cacheDirectory: directory.appendingPathComponent("cache", isDirectory: true)
+        ).write(to: configuration, atomically: true, encoding: .utf8)
+        let reports = directory.appendingPathComponent("reports", isDirectory: true)
+        let hooks = directory.appendingPathComponent("landfall_fuzz_hooks.py")
+        try FuzzHooks.module.write(to: hooks, atomically: true, encoding: .utf8)
+        let counts = directory.appendingPathComponent("requests-by-operation.json")
+        var environment = ProcessInfo.processInfo.environment
+        environment["SCHEMATHESIS_HOOKS"] = hooks.path
+        environment[FuzzHooks.countsVariable] = counts.path
+        let residentBefore = try ProcessSampler.sample(pid: getpid()).residentBytes
+        let process = try ManagedProcess.start(
+            plan.schemathesis,
+            arguments: [
+                "--config-file", configuration.path, "run", "\(server.baseURL)/openapi.json",
+                "--max-examples", "\(plan.examples)", "--seed", "\(plan.seed)", "--checks", plan.checks.joined(separator: ","),
+                // Stateful testing could learn the seeded app's id and delete it, which would leave
+                // every later request unauthorised: the seeded ids go only where they are safe.
+                "--phases", "examples,coverage,fuzzing",
+                "--continue-on-failure", "--suppress-health-check", "all", "--no-color",
+                "--report", "json", "--report-dir", reports.path,
+            ],
+            environment: environment, logDirectory: directory, logName: "schemathesis.log"
+        )
+        let status = try await process.waitForExit(timeout: .seconds(6 * 3600))
+        let residentAfter = try ProcessSampler.sample(pid: getpid()).residentBytes
+        let log = (try? String(contentsOf: process.logFile, encoding: .utf8)) ?? ""
+        guard let summary = try? FuzzSummary(reports: reports, counts: counts) else {
+            throw FuzzError("schemathesis (\(status)) wrote no report; its log:\n\(process.logTail())")
+        }
+        let serverErrors = server.serverErrors.all
+        let requests = summary.requestsByOperation.values.sorted()
+        var rows = [
+            row("operations", "\(summary.requestsByOperation.count) of \(summary.operationsInDocument)"),
+            row("requests", "\(requests.reduce(0, +))"),
+            row("requests per operation (min)", "\(requests.min() ?? 0)"),
+            row("requests per operation (median)", "\(requests.isEmpty ? 0 : requests[requests.count / 2])"),
+            row("operations with >= \(plan.examples) requests", "\(requests.filter { $0 >= plan.examples }.count)"),
+            row("checks", plan.checks.joined(separator: "+")),
+            row("server errors (5xx answers)", "\(summary.serverErrorAnswers)"),
+            row("server errors (logged by the server)", "\(serverErrors.count)"),
+            row("failed checks (schemathesis)", "\(summary.failedChecks)"),
+        ]
+        rows.append(row("resident memory growth (MiB)", String(format: "%.1f", Double(Int64(residentAfter) - Int64(residentBefore)) / 1_048_576)))
+        var details = ""
+        if !summary.failureTitles.isEmpty {
+            details += "schemathesis failures:\n" + summary.failureTitles.map { "  \($0)\n" }.joined()
+        }
+        for entry in serverErrors.prefix(50) {
+            details += "server error: \(entry.message) \(entry.path): \(entry.error)\n"
+        }
+        if !status.isSuccess, summary.failureTitles.isEmpty {
+            details += "schemathesis ended \(status); the end of its log:\n" + String(log.suffix(4_000)) + "\n"
+        }
+        let passed = summary.isComplete && summary.serverErrorAnswers == 0 && serverErrors.isEmpty && summary.failedChecks == 0
+        return Report(rows: rows, details: details, passed: passed)
+    }
+
+    private static func row(_ measure: String, _ value: String) -> String {
+        "fuzz\tsqlite\t\(measure)\t\(value)"
+    }
+}

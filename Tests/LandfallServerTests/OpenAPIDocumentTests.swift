@@ -1,0 +1,108 @@
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import LandfallServer
+
+/// The OpenAPI document cannot drift from the router: every route is described, nothing that is not
+/// a route is, and the document is one a fuzzer or a client generator can read.
+@Suite struct OpenAPIDocumentTests {
+    static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    static func document() throws -> [String: Any] {
+        let parsed = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.text.utf8))
+        return try #require(parsed as? [String: Any])
+    }
+
+    /// `GET /api/apps/{appId}` for every operation of the document.
+    static func operations(in document: [String: Any]) throws -> [String: [String: Any]] {
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        var operations: [String: [String: Any]] = [:]
+        for (path, item) in paths {
+            for (method, operation) in item where methods.contains(method) {
+                operations["\(method.uppercased()) \(path)"] = try #require(operation as? [String: Any])
+            }
+        }
+        return operations
+    }
+
+    @Test func documentIsOpenAPI3WithUniqueOperationIds() throws {
+        let document = try Self.document()
+        #expect((document["openapi"] as? String)?.hasPrefix("3.0.") == true)
+        let operations = try Self.operations(in: document)
+        let ids = operations.values.compactMap { $0["operationId"] as? String }
+        #expect(ids.count == operations.count, "every operation has an operationId")
+        #expect(Set(ids).count == ids.count, "operationIds are unique")
+        for (name, operation) in operations {
+            #expect((operation["responses"] as? [String: Any])?.isEmpty == false, "\(name) lists its responses")
+        }
+    }
+
+    @Test func everyReferenceAndSecuritySchemeResolves() throws {
+        let document = try Self.document()
+        let components = try #require(document["components"] as? [String: Any])
+        let schemes = try #require(components["securitySchemes"] as? [String: Any])
+        var references: [String] = []
+        func collect(_ value: Any) {
+            if let object = value as? [String: Any] {
+                if let reference = object["$ref"] as? String { references.append(reference) }
+                object.values.forEach(collect)
+            } else if let array = value as? [Any] {
+                array.forEach(collect)
+            }
+        }
+        collect(document)
+        #expect(!references.isEmpty)
+        for reference in Set(references) {
+            let parts = reference.split(separator: "/").map(String.init)
+            #expect(parts.count == 4 && parts[0] == "#" && parts[1] == "components", "\(reference) points into components")
+            guard parts.count == 4 else { continue }
+            let section = components[parts[2]] as? [String: Any]
+            #expect(section?[parts[3]] != nil, "\(reference) resolves")
+        }
+        for (name, operation) in try Self.operations(in: document) {
+            let requirements = try #require(operation["security"] as? [[String: Any]], "\(name) states its security")
+            for requirement in requirements {
+                for scheme in requirement.keys {
+                    #expect(schemes[scheme] != nil, "\(name) names the scheme \(scheme), which is defined")
+                }
+            }
+        }
+    }
+
+    /// Path parameters the document declares are exactly those of the path template.
+    @Test func pathParametersMatchTheirTemplates() throws {
+        let document = try Self.document()
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        for (path, item) in paths {
+            let template = Set(path.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) })
+            for (method, value) in item where Self.methods.contains(method) {
+                let operation = try #require(value as? [String: Any])
+                let declared = Set(((operation["parameters"] as? [[String: Any]]) ?? [])
+                    .filter { $0["in"] as? String == "path" }.compactMap { $0["name"] as? String })
+                #expect(declared == template, "\(method.uppercased()) \(path) declares \(declared.sorted()), its path has \(template.sorted())")
+            }
+        }
+    }
+
+    @Test func documentNamesExactlyTheRoutesTheRouterHas() async throws {
+        let described = Set(try Self.operations(in: try Self.document()).keys)
+        let routes = try await TestServer.run { server in Set(server.landfall.routes) }
+        #expect(routes.count > 80, "the router lists its routes")
+        let undocumented = routes.subtracting(described).sorted()
+        let unrouted = described.subtracting(routes).sorted()
+        #expect(undocumented.isEmpty, "routes missing from the OpenAPI document: \(undocumented)")
+        #expect(unrouted.isEmpty, "operations in the OpenAPI document that no route answers: \(unrouted)")
+    }
+
+    @Test func servedAtOpenAPIJSON() async throws {
+        try await TestServer.run { server in
+            let response = try await server.send(.get, "/openapi.json")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+            let served = try response.jsonObject()
+            #expect(served["openapi"] as? String == (try Self.document())["openapi"] as? String)
+            #expect((served["paths"] as? [String: Any])?.count == (try Self.document()["paths"] as? [String: Any])?.count)
+        }
+    }
+}
