@@ -86,6 +86,7 @@ public func buildApplication(
         storage: storage, authenticator: authenticator, service: linkService, shareLimits: shareLimits, trustProxy: configuration.trustProxy
     ).register(on: router)
     QRCodeController(storage: storage, authenticator: authenticator, service: linkService).register(on: router)
+    LinkSafetyController(authenticator: authenticator, service: linkService.safety).register(on: router)
     DashboardRoutes.register(on: router, storage: storage, authenticator: authenticator, apps: appService, links: linkService, configuration: configuration, now: now)
     TemplatesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     SDKLinksController(

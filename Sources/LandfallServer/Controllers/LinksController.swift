@@ -71,7 +71,9 @@ struct LinksController: Sendable {
         let merged = try MergePatch.apply(
             patch, to: LinkResponse(link: current, url: service.url(for: current, app: app)), readOnly: LinkResponse.readOnlyKeys
         )
-        let input = try RequestDecoding.decode(LinkInput.self, from: merged)
+        var input = try RequestDecoding.decode(LinkInput.self, from: merged)
+        // The merged document always carries the current state, so a missing one was removed by a null.
+        input.safety = input.safety ?? .allow
         let updated = try await service.update(current, with: input, app: app)
         return try JSONResponse.make(LinkResponse(link: updated, url: service.url(for: updated, app: app)))
     }

@@ -31,7 +31,9 @@ struct RedirectController: Sendable {
         let segment = try context.parameters.require("segment")
         let code = context.parameters.get("code") ?? segment
         let slug = context.parameters.get("code") == nil ? nil : segment
-        guard let (link, app) = try await lookup.resolve(code: code, slug: slug, host: Self.host(of: request)) else {
+        // A blocked link answers exactly as a code that does not exist: nothing tells it was ever there.
+        guard let (link, app) = try await lookup.resolve(code: code, slug: slug, host: Self.host(of: request)),
+              link.effectiveSafety != .block else {
             metrics.redirectServed(.notFound)
             return page(.notFound, "Link not found", "There is no link at this address. Check it for typos.", isHead: isHead)
         }
@@ -59,7 +61,9 @@ struct RedirectController: Sendable {
         let plan = planner.plan(link: link, app: app, visit: visit)
         // Counted before the click is queued, so "clicks stored ≤ answers counted" holds even for a
         // request whose client hangs up in between.
+        let warns = link.effectiveSafety == .warn
         switch plan {
+        case _ where warns: metrics.redirectServed(.warning)
         case .redirect: metrics.redirectServed(.redirect)
         case .interstitial: metrics.redirectServed(.interstitial)
         case .preview: metrics.redirectServed(.preview)
@@ -79,6 +83,9 @@ struct RedirectController: Sendable {
         }
         context.logger.debug("link followed", metadata: ["link": "\(link.id)", "platform": "\(userAgent.platform.rawValue)"])
 
+        if warns {
+            return HTML.staticResponse(status: .ok, html: WarningPage.render(destination: plan.webDestination), includeBody: !isHead)
+        }
         switch plan {
         case .redirect(let location):
             return Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
@@ -95,8 +102,7 @@ struct RedirectController: Sendable {
     private static func nonce() -> String { SecretGenerator.base62(length: 16) }
 
     private func page(_ status: HTTPResponse.Status, _ title: String, _ message: String, isHead: Bool) -> Response {
-        let nonce = Self.nonce()
-        return HTML.response(status: status, html: MessagePage.render(title: title, message: message, nonce: nonce), nonce: nonce, includeBody: !isHead)
+        HTML.staticResponse(status: status, html: MessagePage.render(title: title, message: message), includeBody: !isHead)
     }
 
     private func countryCode(_ request: Request) -> String? {

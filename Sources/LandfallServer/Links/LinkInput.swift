@@ -12,19 +12,22 @@ struct LinkInput: Decodable, Sendable {
     var externalUserId: String?
     var expiresAt: Date?
     var isActive: Bool?
+    /// The owner's safety state; nil keeps the current one (a new link: allow).
+    var safety: LinkSafety?
 
     enum CodingKeys: String, CodingKey {
-        case customCode, templateId, externalUserId, expiresAt, isActive
+        case customCode, templateId, externalUserId, expiresAt, isActive, safety
     }
 
     init(content: LinkContent = LinkContent(), customCode: String? = nil, templateId: String? = nil,
-         externalUserId: String? = nil, expiresAt: Date? = nil, isActive: Bool? = nil) {
+         externalUserId: String? = nil, expiresAt: Date? = nil, isActive: Bool? = nil, safety: LinkSafety? = nil) {
         self.content = content
         self.customCode = customCode
         self.templateId = templateId
         self.externalUserId = externalUserId
         self.expiresAt = expiresAt
         self.isActive = isActive
+        self.safety = safety
     }
 
     init(from decoder: any Decoder) throws {
@@ -35,6 +38,7 @@ struct LinkInput: Decodable, Sendable {
         externalUserId = try container.decodeIfPresent(String.self, forKey: .externalUserId)
         expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
         isActive = try container.decodeIfPresent(Bool.self, forKey: .isActive)
+        safety = try container.decodeIfPresent(LinkSafety.self, forKey: .safety)
     }
 }
 
@@ -48,7 +52,7 @@ struct LinkResponse: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, appId, shortCode, url, templateId, templateSlug, externalUserId, isActive, expiresAt, createdAt, updatedAt
-        case linkId, snakeShortCode = "short_code", deduplicated
+        case linkId, snakeShortCode = "short_code", deduplicated, safety, domainSafety
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -68,10 +72,12 @@ struct LinkResponse: Encodable, Sendable {
         try container.encode(link.id, forKey: .linkId)
         try container.encode(link.shortCode, forKey: .snakeShortCode)
         try container.encodeIfPresent(deduplicated, forKey: .deduplicated)
+        try container.encode(link.safety, forKey: .safety)
+        try container.encode(link.domainSafety, forKey: .domainSafety)
     }
 
     static let readOnlyKeys: Set<String> = [
         "id", "appId", "shortCode", "url", "templateId", "templateSlug", "createdAt", "updatedAt", "linkId", "short_code", "deduplicated",
-        "customCode",
+        "customCode", "domainSafety",
     ]
 }

@@ -24,6 +24,9 @@ public struct LinkService: Sendable {
 
     var publicURL: String { currentPublicURL() }
 
+    /// Domain-list verdicts, stored on each link as it is written.
+    var safety: LinkSafetyService { LinkSafetyService(storage: storage, now: now) }
+
     /// Words that would shadow a route of the server if used as a short code or template slug.
     static let reservedCodes: Set<String> = ["api", "health", "admin", "dashboard", "static", "assets", "well-known", "v1"]
 
@@ -58,7 +61,8 @@ public struct LinkService: Sendable {
         var link = LinkRecord(
             id: SecretGenerator.identifier(), appId: app.id, shortCode: customCode ?? "", templateId: template?.id,
             templateSlug: template?.slug, externalUserId: externalUserId, dedupKey: dedupKey,
-            isActive: input.isActive ?? true, expiresAt: input.expiresAt, content: content, createdAt: date, updatedAt: date
+            isActive: input.isActive ?? true, expiresAt: input.expiresAt, content: content,
+            safety: input.safety ?? .allow, domainSafety: try await safety.verdict(for: content, appId: app.id), createdAt: date, updatedAt: date
         )
         if customCode != nil {
             do {
@@ -93,6 +97,8 @@ public struct LinkService: Sendable {
         updated.externalUserId = try Validate.text(input.externalUserId, "externalUserId", max: 256)
         updated.isActive = input.isActive ?? link.isActive
         updated.expiresAt = input.expiresAt
+        updated.safety = input.safety ?? link.safety
+        updated.domainSafety = try await safety.verdict(for: updated.content, appId: app.id)
         if updated.externalUserId != link.externalUserId || updated.content != link.content {
             updated.dedupKey = try updated.externalUserId.map {
                 try Self.dedupKey(content: updated.content, templateId: link.templateId, externalUserId: $0, customCode: nil)

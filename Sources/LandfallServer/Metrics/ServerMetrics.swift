@@ -6,7 +6,7 @@ import NIOConcurrencyHelpers
 public final class ServerMetrics: Sendable {
     /// What a followed short URL was answered with.
     enum RedirectOutcome: String, Sendable, CaseIterable {
-        case redirect, interstitial, preview, notFound = "not_found", gone
+        case redirect, interstitial, preview, warning, notFound = "not_found", gone
     }
 
     private struct State: Sendable {

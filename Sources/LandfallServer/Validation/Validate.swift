@@ -26,6 +26,7 @@ enum Validate {
     /// An absolute http or https URL with a host.
     static func webURL(_ value: String?, _ field: String) throws -> String? {
         guard let text = try text(value, field, max: 2048) else { return nil }
+        try rejectUnsafeURLCharacters(text, field)
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
             throw APIError.validation(field, "must be an absolute http(s) URL")
         }
@@ -35,17 +36,20 @@ enum Validate {
         guard let host = components.host, !host.isEmpty, !text.contains(" ") else {
             throw APIError.validation(field, "must be an absolute http(s) URL with a host")
         }
+        try checkWebAuthority(components, field)
         return text
     }
 
     /// An https URL (a Universal Link or App Link) or a URL in the app's own scheme.
     static func appLinkURL(_ value: String?, _ field: String, appScheme: String?) throws -> String? {
         guard let text = try text(value, field, max: 2048) else { return nil }
+        try rejectUnsafeURLCharacters(text, field)
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
             throw APIError.validation(field, "must be an absolute URL")
         }
         if scheme == "https" {
             guard let host = components.host, !host.isEmpty else { throw APIError.validation(field, "must have a host") }
+            try checkWebAuthority(components, field)
             return text
         }
         guard let appScheme, scheme == appScheme.lowercased() else {

@@ -14,13 +14,20 @@ public struct LinkRecord: Sendable, Hashable, Codable {
     public var isActive: Bool
     public var expiresAt: Date?
     public var content: LinkContent
+    /// The owner's choice, set through the API.
+    public var safety: LinkSafety
+    /// The domain lists' verdict on the link's destinations, stored when the link or a list changes.
+    public var domainSafety: LinkSafety
     public var createdAt: Date
     public var updatedAt: Date
+
+    /// What visitors get: the stricter of the owner's choice and the lists' verdict.
+    public var effectiveSafety: LinkSafety { max(safety, domainSafety) }
 
     public init(
         id: String, appId: String, shortCode: String, templateId: String? = nil, templateSlug: String? = nil,
         externalUserId: String? = nil, dedupKey: String? = nil, isActive: Bool = true, expiresAt: Date? = nil,
-        content: LinkContent, createdAt: Date, updatedAt: Date
+        content: LinkContent, safety: LinkSafety = .allow, domainSafety: LinkSafety = .allow, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.appId = appId
@@ -32,6 +39,8 @@ public struct LinkRecord: Sendable, Hashable, Codable {
         self.isActive = isActive
         self.expiresAt = expiresAt
         self.content = content
+        self.safety = safety
+        self.domainSafety = domainSafety
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }

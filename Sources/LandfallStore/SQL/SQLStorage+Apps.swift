@@ -87,6 +87,7 @@ extension SQLStorage {
         return try await provider.transaction { database in
             try await database.raw("DELETE FROM clicks WHERE app_id = \(bind: id)").run()
             try await database.raw("DELETE FROM click_stats WHERE app_id = \(bind: id)").run()
+            try await database.raw("DELETE FROM safety_domains WHERE scope = \(bind: id)").run()
             let deleted = try await database.raw("DELETE FROM apps WHERE id = \(bind: id) RETURNING id").all()
             return !deleted.isEmpty
         }

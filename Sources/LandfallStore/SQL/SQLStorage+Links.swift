@@ -8,11 +8,12 @@ extension SQLStorage {
         try await writeUnique(conflictField: "shortCode") { database in
             try await database.raw("""
                 INSERT INTO links (id, app_id, short_code, template_id, template_slug, external_user_id, dedup_key,
-                                   is_active, expires_at, content, created_at, updated_at)
+                                   is_active, expires_at, content, created_at, updated_at, safety, domain_safety)
                 VALUES (\(bind: link.id), \(bind: link.appId), \(bind: link.shortCode), \(bind: link.templateId),
                         \(bind: link.templateSlug), \(bind: link.externalUserId), \(bind: link.dedupKey),
                         \(bind: link.isActive), \(bind: link.expiresAt?.epochMilliseconds), \(bind: content),
-                        \(bind: link.createdAt.epochMilliseconds), \(bind: link.updatedAt.epochMilliseconds))
+                        \(bind: link.createdAt.epochMilliseconds), \(bind: link.updatedAt.epochMilliseconds),
+                        \(bind: link.safety.rawValue), \(bind: link.domainSafety.rawValue))
                 """).run()
         }
     }
@@ -26,7 +27,8 @@ extension SQLStorage {
                     template_slug = \(bind: link.templateSlug), external_user_id = \(bind: link.externalUserId),
                     dedup_key = \(bind: link.dedupKey), is_active = \(bind: link.isActive),
                     expires_at = \(bind: link.expiresAt?.epochMilliseconds), content = \(bind: content),
-                    updated_at = \(bind: link.updatedAt.epochMilliseconds)
+                    updated_at = \(bind: link.updatedAt.epochMilliseconds), safety = \(bind: link.safety.rawValue),
+                    domain_safety = \(bind: link.domainSafety.rawValue)
                 WHERE id = \(bind: link.id) AND app_id = \(bind: link.appId)
                 """).run()
         }
@@ -118,7 +120,7 @@ extension SQLStorage {
         }
     }
 
-    private func decodeLink(_ row: any SQLRow) throws -> LinkRecord {
+    func decodeLink(_ row: any SQLRow) throws -> LinkRecord {
         try decodeLink(SQLKitValues(row: row))
     }
 
@@ -135,6 +137,8 @@ extension SQLStorage {
             isActive: try row.bool("is_active"),
             expiresAt: try row.integer("expires_at").map(Date.init(epochMilliseconds:)),
             content: try decodeJSON(LinkContent.self, try row.requiredText("content"), what: "link \(id)"),
+            safety: try decodeSafety(row.requiredText("safety"), link: id),
+            domainSafety: try decodeSafety(row.requiredText("domain_safety"), link: id),
             createdAt: Date(epochMilliseconds: try row.requiredInteger("created_at")),
             updatedAt: Date(epochMilliseconds: try row.requiredInteger("updated_at"))
         )

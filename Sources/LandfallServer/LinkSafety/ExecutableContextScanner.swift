@@ -1,0 +1,98 @@
+import Foundation
+
+/// Reads an HTML page the way a browser's tokenizer would and reports every place where script
+/// could run that the server did not put there itself.
+///
+/// It reports: a `<script>` that is neither an inline script of ours carrying the response's nonce
+/// nor an inert JSON data block; an `on…` event-handler attribute; a `javascript:`, `vbscript:` or
+/// `data:text/html` URL in a URL attribute or a refresh; elements that load active content
+/// (`iframe`, `object`, `embed`, `base`, SVG and MathML); `<style>` without the nonce and
+/// script-bearing style attributes. A value that escaped its attribute surfaces as one of these.
+public struct ExecutableContextScanner: Sendable {
+    /// Inline scripts the server itself sends, by exact text.
+    public var trustedScripts: Set<String>
+
+    public init(trustedScripts: Set<String>) {
+        self.trustedScripts = trustedScripts
+    }
+
+    /// The server's own inline scripts: the interstitial's and the dashboard's.
+    public static let landfall = ExecutableContextScanner(trustedScripts: [InterstitialPage.script, DashboardLinkPages.copyScript])
+
+    public struct Finding: Sendable, Hashable, CustomStringConvertible {
+        public var kind: String
+        public var detail: String
+        public var description: String { "\(kind): \(detail)" }
+    }
+
+    static let urlAttributes: Set<String> = [
+        "href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "dynsrc", "lowsrc", "codebase", "cite", "srcset",
+    ]
+    static let activeElements: Set<String> = [
+        "iframe", "frame", "frameset", "object", "embed", "applet", "base", "svg", "math", "isindex", "bgsound", "xss", "portal",
+    ]
+
+    /// - Parameter nonce: the `script-src` nonce of the response's Content-Security-Policy, if any.
+    public func scan(_ html: String, nonce: String?) -> [Finding] {
+        var findings: [Finding] = []
+        var tokenizer = HTMLTokenizer(html)
+        while let token = tokenizer.next() {
+            guard case .element(let name, let attributes, let rawText) = token else { continue }
+            let values = Dictionary(attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+            for attribute in attributes {
+                if attribute.name.hasPrefix("on") {
+                    findings.append(Finding(kind: "event handler", detail: "<\(name) \(attribute.name)=\(attribute.value.prefix(60))>"))
+                }
+                if Self.urlAttributes.contains(attribute.name) || attribute.name == "srcdoc", Self.isScriptURL(attribute.value) || attribute.name == "srcdoc" {
+                    findings.append(Finding(kind: "script URL", detail: "<\(name) \(attribute.name)=\(attribute.value.prefix(60))>"))
+                }
+                if attribute.name == "style", Self.isScriptStyle(attribute.value) {
+                    findings.append(Finding(kind: "script in style", detail: "<\(name) style=\(attribute.value.prefix(60))>"))
+                }
+            }
+            if name == "meta", values["http-equiv"]?.lowercased() == "refresh", let content = values["content"] {
+                let target = content.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) ?? content
+                if Self.isScriptURL(target) { findings.append(Finding(kind: "script URL", detail: "<meta refresh \(content.prefix(60))>")) }
+            }
+            if Self.activeElements.contains(name) {
+                findings.append(Finding(kind: "active element", detail: "<\(name)>"))
+            }
+            switch name {
+            case "script":
+                let type = values["type"]?.lowercased()
+                if type == "application/json" || type == "application/ld+json" {
+                    if values["src"] != nil || (try? JSONSerialization.jsonObject(with: Data((rawText ?? "").utf8), options: [.fragmentsAllowed])) == nil {
+                        findings.append(Finding(kind: "broken data block", detail: String((rawText ?? "").prefix(80))))
+                    }
+                } else if values["src"] != nil || nonce == nil || values["nonce"] != nonce || !trustedScripts.contains(rawText ?? "") {
+                    findings.append(Finding(kind: "script", detail: String((rawText ?? values["src"] ?? "").prefix(80))))
+                }
+            case "style":
+                if nonce.map({ values["nonce"] != $0 }) ?? false || Self.isScriptStyle(rawText ?? "") {
+                    findings.append(Finding(kind: "style", detail: String((rawText ?? "").prefix(80))))
+                }
+            case "link":
+                if values["rel"]?.lowercased().contains("import") == true || values["rel"]?.lowercased().contains("stylesheet") == true {
+                    findings.append(Finding(kind: "linked resource", detail: "<link rel=\(values["rel"] ?? "")>"))
+                }
+            default:
+                break
+            }
+        }
+        return findings
+    }
+
+    /// Whether a URL runs script: its scheme after the browser's own clean-up (entities decoded,
+    /// tabs and newlines removed, leading spaces and controls trimmed, case folded).
+    public static func isScriptURL(_ value: String) -> Bool {
+        let cleaned = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
+        let trimmed = cleaned.drop { $0.unicodeScalars.allSatisfy { $0.value <= 0x20 } }.lowercased()
+        return trimmed.hasPrefix("javascript:") || trimmed.hasPrefix("vbscript:") || trimmed.hasPrefix("data:text/html")
+            || trimmed.hasPrefix("data:image/svg") || trimmed.hasPrefix("data:application/")
+    }
+
+    static func isScriptStyle(_ css: String) -> Bool {
+        let lowered = css.lowercased()
+        return lowered.contains("javascript:") || lowered.contains("expression(") || lowered.contains("behavior:") || lowered.contains("@import")
+    }
+}
