@@ -24,6 +24,9 @@ public struct LinkService: Sendable {
 
     var publicURL: String { currentPublicURL() }
 
+    /// Shared by the copies of this service, so every route of one server takes turns on one set.
+    private let creationTurns = LinkCreationTurns()
+
     /// Domain-list verdicts, stored on each link as it is written.
     var safety: LinkSafetyService { LinkSafetyService(storage: storage, now: now) }
 
@@ -37,6 +40,13 @@ public struct LinkService: Sendable {
 
     /// Creates a link, or returns the existing one when the same external user asks for the same link again.
     func create(_ input: LinkInput, app: AppRecord, template: TemplateRecord?) async throws -> Created {
+        guard let externalUserId = input.externalUserId else { return try await createNow(input, app: app, template: template) }
+        return try await creationTurns.inTurn(for: "\(app.id) \(externalUserId)") {
+            try await createNow(input, app: app, template: template)
+        }
+    }
+
+    private func createNow(_ input: LinkInput, app: AppRecord, template: TemplateRecord?) async throws -> Created {
         var content = input.content
         if let template { content = content.filling(from: template.defaults) }
         content = try LinkContentValidator.validate(content, app: app)

@@ -38,18 +38,39 @@ struct CrashLoad: Sendable {
             } catch {
                 return
             }
-            switch await sender.send(write) {
-            case .acknowledged(let answer):
+            // One write in twenty races a copy of itself, as an SDK's retry does when its first
+            // attempt timed out but is still being served: both must end as one stored write.
+            let outcomes = random.next() % 20 == 0 ? await racing(write) : [await sender.send(write)]
+            // An acknowledged copy settles the write; a copy that got no answer might still have
+            // stored a second row, which the check of the database would then find.
+            var acknowledged = false
+            var stop = false
+            for outcome in outcomes {
+                guard case .acknowledged(let answer) = outcome else { continue }
                 await ledger.acknowledge(write, answer: answer, cycle: cycle)
-            case .inDoubt:
-                // Most likely the server is gone; the write is sent again after the restart.
-                await ledger.markInDoubt(write)
-                return
-            case .refused(let reason):
-                await ledger.refuse(write, reason: reason)
-                return
+                acknowledged = true
             }
+            for outcome in outcomes {
+                switch outcome {
+                case .acknowledged:
+                    break
+                case .inDoubt:
+                    // Most likely the server is gone; the write is sent again after the restart.
+                    if !acknowledged { await ledger.markInDoubt(write) }
+                    stop = true
+                case .refused(let reason):
+                    await ledger.refuse(write, reason: reason)
+                    stop = true
+                }
+            }
+            if stop { return }
         }
+    }
+
+    private func racing(_ write: CrashWrite) async -> [CrashSender.Outcome] {
+        async let first = sender.send(write)
+        async let second = sender.send(write)
+        return await [first, second]
     }
 
     /// Installs 30 %, links 15 %, events the rest (once some install is acknowledged).

@@ -18,7 +18,7 @@ struct CrashVerifier: Sendable {
     }
 
     /// One stored row of a write: the server's id, what identifies the write, what it must hold.
-    private struct StoredRow {
+    struct StoredRow: Sendable {
         var id: String
         var identity: String?
         var details: [String?]
@@ -57,12 +57,13 @@ struct CrashVerifier: Sendable {
         }
         var findings = Findings()
         for kind in CrashWrite.Kind.allCases {
-            compare(kind, stored: stored[kind] ?? [], acknowledged: acknowledged[kind] ?? [:], into: &findings)
+            Self.compare(kind, stored: stored[kind] ?? [], acknowledged: acknowledged[kind] ?? [:], into: &findings)
         }
         return findings
     }
 
-    private func compare(
+    /// Sorts the stored rows of `kind` against what was acknowledged.
+    static func compare(
         _ kind: CrashWrite.Kind, stored: [StoredRow], acknowledged: [String: CrashLedger.Acknowledged], into findings: inout Findings
     ) {
         // Rows grouped by the identity a retry is deduplicated on; installs by the id itself.
@@ -70,33 +71,32 @@ struct CrashVerifier: Sendable {
         for row in stored {
             rows[row.identity ?? row.id, default: []].append(row)
         }
-        var identityOfKey: [String: String] = [:]
-        for (identity, write) in acknowledged {
-            identityOfKey[kind == .install ? write.serverId : identity] = identity
-        }
+        let acknowledgedKeys = Set(acknowledged.map { kind == .install ? $0.value.serverId : $0.key })
         for (identity, write) in acknowledged {
             let key = kind == .install ? write.serverId : identity
             let found = rows[key] ?? []
             let label = "\(kind.rawValue) \(identity)"
-            guard let row = found.first else {
-                findings.lost[label] = "acknowledged as \(write.serverId), not stored"
+            guard let row = found.first(where: { $0.id == write.serverId }) else {
+                findings.lost[label] = found.isEmpty
+                    ? "acknowledged as \(write.serverId), not stored"
+                    : "acknowledged as \(write.serverId), stored only as \(found.map(\.id).joined(separator: ", "))"
                 continue
             }
             if found.count > 1 {
                 findings.duplicated[label] = "stored \(found.count) times: \(found.map(\.id).joined(separator: ", "))"
             }
             let expected = expectedDetails(kind, write)
-            if row.id != write.serverId || (found.count == 1 && row.details != expected) {
-                findings.lost[label] = "acknowledged as \(write.serverId) \(expected), stored as \(row.id) \(row.details)"
+            if row.details != expected {
+                findings.lost[label] = "acknowledged with \(expected), stored with \(row.details)"
             }
         }
-        for (key, found) in rows where identityOfKey[key] == nil {
+        for (key, found) in rows where !acknowledgedKeys.contains(key) {
             // A second install for one install key would be stored under an id nobody was answered with.
-            findings.duplicated["\(kind.rawValue) \(key)"] = "stored \(found.count) times without an acknowledgement"
+            findings.duplicated["\(kind.rawValue) \(key)"] = "\(found.count) stored, never acknowledged"
         }
     }
 
-    private func expectedDetails(_ kind: CrashWrite.Kind, _ acknowledged: CrashLedger.Acknowledged) -> [String?] {
+    private static func expectedDetails(_ kind: CrashWrite.Kind, _ acknowledged: CrashLedger.Acknowledged) -> [String?] {
         switch kind {
         case .install: []
         case .event: [acknowledged.write.installId, acknowledged.write.revenueMicros.map(String.init), acknowledged.write.revenueCurrency]
