@@ -6,7 +6,7 @@ import Foundation
 /// It reports: a `<script>` that is neither an inline script of ours carrying the response's nonce
 /// nor an inert JSON data block; an `on…` event-handler attribute; a `javascript:`, `vbscript:` or
 /// `data:text/html` URL in a URL attribute or a refresh; elements that load active content
-/// (`iframe`, `object`, `embed`, `base`, SVG and MathML); `<style>` without the nonce and
+/// (`iframe`, `object`, `embed`, `base`, SVG animation); `<style>` without the nonce and
 /// script-bearing style attributes. A value that escaped its attribute surfaces as one of these.
 public struct ExecutableContextScanner: Sendable {
     /// Inline scripts the server itself sends, by exact text.
@@ -29,7 +29,7 @@ public struct ExecutableContextScanner: Sendable {
         "href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "dynsrc", "lowsrc", "codebase", "cite", "srcset",
     ]
     static let activeElements: Set<String> = [
-        "iframe", "frame", "frameset", "object", "embed", "applet", "base", "svg", "math", "isindex", "bgsound", "xss", "portal",
+        "iframe", "frame", "frameset", "object", "embed", "applet", "base", "isindex", "bgsound", "xss", "portal", "animate", "set", "handler",
     ]
 
     /// - Parameter nonce: the `script-src` nonce of the response's Content-Security-Policy, if any.
@@ -61,7 +61,14 @@ public struct ExecutableContextScanner: Sendable {
             case "script":
                 let type = values["type"]?.lowercased()
                 if type == "application/json" || type == "application/ld+json" {
-                    if values["src"] != nil || (try? JSONSerialization.jsonObject(with: Data((rawText ?? "").utf8), options: [.fragmentsAllowed])) == nil {
+                    if values["src"] != nil {
+                        findings.append(Finding(kind: "script", detail: "data block with src"))
+                    } else if let data = try? JSONSerialization.jsonObject(with: Data((rawText ?? "").utf8), options: [.fragmentsAllowed]) {
+                        // Our own script navigates to URLs it reads from here.
+                        for url in Self.strings(in: data) where Self.isScriptURL(url) {
+                            findings.append(Finding(kind: "script URL in data block", detail: String(url.prefix(60))))
+                        }
+                    } else {
                         findings.append(Finding(kind: "broken data block", detail: String((rawText ?? "").prefix(80))))
                     }
                 } else if values["src"] != nil || nonce == nil || values["nonce"] != nonce || !trustedScripts.contains(rawText ?? "") {
@@ -89,6 +96,15 @@ public struct ExecutableContextScanner: Sendable {
         let trimmed = cleaned.drop { $0.unicodeScalars.allSatisfy { $0.value <= 0x20 } }.lowercased()
         return trimmed.hasPrefix("javascript:") || trimmed.hasPrefix("vbscript:") || trimmed.hasPrefix("data:text/html")
             || trimmed.hasPrefix("data:image/svg") || trimmed.hasPrefix("data:application/")
+    }
+
+    private static func strings(in value: Any) -> [String] {
+        switch value {
+        case let text as String: [text]
+        case let array as [Any]: array.flatMap(strings)
+        case let object as [String: Any]: object.values.flatMap(strings)
+        default: []
+        }
     }
 
     static func isScriptStyle(_ css: String) -> Bool {

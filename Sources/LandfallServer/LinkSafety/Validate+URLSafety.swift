@@ -15,18 +15,32 @@ extension Validate {
     }
 
     /// The authority of an http(s) URL: no user info (`https://bank.example@evil.example` goes to
-    /// evil.example) and a host of ASCII labels or an IP literal.
-    static func checkWebAuthority(_ components: URLComponents, _ field: String) throws {
-        guard components.percentEncodedUser == nil, components.percentEncodedPassword == nil else {
+    /// evil.example) and a host of ASCII labels or an IP literal. Read from the text itself, as
+    /// Foundation's parsed host differs between platforms (it may decode punycode).
+    static func checkWebAuthority(_ text: String, _ field: String) throws {
+        guard let separator = text.range(of: "://") else { throw APIError.validation(field, "must be an absolute URL with a host") }
+        let authority = text[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !authority.contains("@") else {
             throw APIError.validation(field, "must not carry a user name or password before the host")
         }
-        let host = components.percentEncodedHost ?? ""
-        let isIPv6 = host.hasPrefix("[") && host.hasSuffix("]")
-        let allowed = host.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
-                || (isIPv6 && ($0 == ":" || $0 == "[" || $0 == "]"))
+        var host = authority
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { throw APIError.validation(field, "has an unclosed IPv6 literal") }
+            let literal = host[host.index(after: host.startIndex)..<close]
+            let rest = host[host.index(after: close)...]
+            guard !literal.isEmpty, literal.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." }),
+                  rest.isEmpty || (rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isASCII) && rest.dropFirst().allSatisfy(\.isNumber))
+            else { throw APIError.validation(field, "has an invalid IPv6 literal") }
+            return
         }
-        guard !host.isEmpty, allowed, !host.hasPrefix("."), !host.contains("..") else {
+        if let colon = host.lastIndex(of: ":") {
+            let port = host[host.index(after: colon)...]
+            guard port.allSatisfy({ $0.isASCII && $0.isNumber }) else { throw APIError.validation(field, "has an invalid port") }
+            host = host[..<colon]
+        }
+        let valid = !host.isEmpty && !host.hasPrefix(".") && !host.contains("..")
+            && host.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }
+        guard valid else {
             throw APIError.validation(field, "has no valid host (internationalised names go in punycode: xn--…)")
         }
     }

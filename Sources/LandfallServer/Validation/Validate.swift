@@ -36,7 +36,7 @@ enum Validate {
         guard let host = components.host, !host.isEmpty, !text.contains(" ") else {
             throw APIError.validation(field, "must be an absolute http(s) URL with a host")
         }
-        try checkWebAuthority(components, field)
+        try checkWebAuthority(text, field)
         return text
     }
 
@@ -49,7 +49,7 @@ enum Validate {
         }
         if scheme == "https" {
             guard let host = components.host, !host.isEmpty else { throw APIError.validation(field, "must have a host") }
-            try checkWebAuthority(components, field)
+            try checkWebAuthority(text, field)
             return text
         }
         guard let appScheme, scheme == appScheme.lowercased() else {
