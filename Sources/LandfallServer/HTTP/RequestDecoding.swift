@@ -34,6 +34,7 @@ enum RequestDecoding {
 
     static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
         guard !data.isEmpty else { throw APIError.badRequest("missing_body", "the request needs a JSON body") }
+        try requireUTF8(data)
         do {
             return try LandfallJSON.makeDecoder().decode(type, from: data)
         } catch let error as DecodingError {
@@ -48,10 +49,25 @@ enum RequestDecoding {
     /// A JSON object as a dictionary, for merge patches.
     static func object(from data: Data) throws -> [String: Any] {
         guard !data.isEmpty else { throw APIError.badRequest("missing_body", "the request needs a JSON body") }
+        try requireUTF8(data)
         guard let object = try? JSONSerialization.jsonObject(with: data), let dictionary = object as? [String: Any] else {
             throw APIError.badRequest("invalid_json", "the body must be a JSON object")
         }
         return dictionary
+    }
+
+    /// JSON is UTF-8 (RFC 8259). Foundation's decoder checks only the strings it decodes, so bytes
+    /// that are not UTF-8 in a field nobody reads would otherwise be stored or passed on unnoticed.
+    static func requireUTF8(_ data: Data) throws {
+        var bytes = data.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&bytes) {
+            case .scalarValue: continue
+            case .emptyInput: return
+            case .error: throw APIError.badRequest("invalid_json", "the body is not valid UTF-8")
+            }
+        }
     }
 
     static func describe(_ error: DecodingError) -> APIError {

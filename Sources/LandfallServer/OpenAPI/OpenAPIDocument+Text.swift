@@ -816,8 +816,8 @@ enum OpenAPIDocument {
           }
         ],
         "responses": {
-          "200": {
-            "description": "OK",
+          "201": {
+            "description": "Created",
             "content": {
               "application/json": {
                 "schema": {
@@ -1163,6 +1163,240 @@ enum OpenAPIDocument {
                 "H"
               ]
             }
+          }
+        ]
+      }
+    },
+    "/api/safety/domains": {
+      "get": {
+        "operationId": "listAppSafetyDomains",
+        "tags": [
+          "links"
+        ],
+        "summary": "Domains on the app's warn and block list",
+        "security": [
+          {
+            "secretKey": []
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SafetyDomainList"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/safety/domains/{domain}": {
+      "put": {
+        "operationId": "putAppSafetyDomain",
+        "tags": [
+          "links"
+        ],
+        "summary": "Warn about or block a domain on the app's list; links to it change at once",
+        "security": [
+          {
+            "secretKey": []
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SafetyDomain"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        },
+        "parameters": [
+          {
+            "name": "domain",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string"
+            },
+            "description": "A host name; its subdomains are covered too"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/SafetyDomainInput"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteAppSafetyDomain",
+        "tags": [
+          "links"
+        ],
+        "summary": "Take a domain off the app's list",
+        "security": [
+          {
+            "secretKey": []
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SafetyDomainRemoved"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        },
+        "parameters": [
+          {
+            "name": "domain",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string"
+            },
+            "description": "A host name; its subdomains are covered too"
+          }
+        ]
+      }
+    },
+    "/api/admin/safety/domains": {
+      "get": {
+        "operationId": "listDeploymentSafetyDomains",
+        "tags": [
+          "links"
+        ],
+        "summary": "Domains on the deployment's warn and block list",
+        "security": [
+          {
+            "adminToken": []
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SafetyDomainList"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
+    "/api/admin/safety/domains/{domain}": {
+      "put": {
+        "operationId": "putDeploymentSafetyDomain",
+        "tags": [
+          "links"
+        ],
+        "summary": "Warn about or block a domain on the deployment's list; links to it change at once",
+        "security": [
+          {
+            "adminToken": []
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SafetyDomain"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        },
+        "parameters": [
+          {
+            "name": "domain",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string"
+            },
+            "description": "A host name; its subdomains are covered too"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/SafetyDomainInput"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteDeploymentSafetyDomain",
+        "tags": [
+          "links"
+        ],
+        "summary": "Take a domain off the deployment's list",
+        "security": [
+          {
+            "adminToken": []
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SafetyDomainRemoved"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        },
+        "parameters": [
+          {
+            "name": "domain",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string"
+            },
+            "description": "A host name; its subdomains are covered too"
           }
         ]
       }
@@ -4368,6 +4602,15 @@ enum OpenAPIDocument {
           },
           "isActive": {
             "type": "boolean"
+          },
+          "safety": {
+            "type": "string",
+            "enum": [
+              "allow",
+              "warn",
+              "block"
+            ],
+            "description": "The owner's verdict; a publishable key may not set it"
           }
         }
       },
@@ -4439,6 +4682,14 @@ enum OpenAPIDocument {
           },
           "isActive": {
             "type": "boolean"
+          },
+          "safety": {
+            "type": "string",
+            "enum": [
+              "allow",
+              "warn",
+              "block"
+            ]
           }
         },
         "description": "A JSON merge patch (RFC 7396) of the link: null removes a field. Read-only fields cannot be patched."
@@ -4544,6 +4795,23 @@ enum OpenAPIDocument {
           },
           "deduplicated": {
             "type": "boolean"
+          },
+          "safety": {
+            "type": "string",
+            "enum": [
+              "allow",
+              "warn",
+              "block"
+            ]
+          },
+          "domainSafety": {
+            "type": "string",
+            "enum": [
+              "allow",
+              "warn",
+              "block"
+            ],
+            "description": "The verdict of the domain lists on the destinations"
           }
         },
         "required": [
@@ -4555,7 +4823,9 @@ enum OpenAPIDocument {
           "createdAt",
           "updatedAt",
           "linkId",
-          "short_code"
+          "short_code",
+          "safety",
+          "domainSafety"
         ]
       },
       "LinkPage": {
@@ -5322,7 +5592,12 @@ enum OpenAPIDocument {
             }
           },
           "deepLinkData": {
-            "$ref": "#/components/schemas/DeepLinkData"
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/DeepLinkData"
+              }
+            ],
+            "nullable": true
           },
           "method": {
             "type": "string"
@@ -6910,6 +7185,89 @@ enum OpenAPIDocument {
           "type": "string"
         },
         "description": "The page's form fields, including `_csrf`"
+      },
+      "SafetyDomainInput": {
+        "type": "object",
+        "properties": {
+          "state": {
+            "type": "string",
+            "enum": [
+              "warn",
+              "block"
+            ]
+          },
+          "note": {
+            "type": "string",
+            "maxLength": 300
+          }
+        },
+        "required": [
+          "state"
+        ]
+      },
+      "SafetyDomain": {
+        "type": "object",
+        "properties": {
+          "domain": {
+            "type": "string"
+          },
+          "state": {
+            "type": "string",
+            "enum": [
+              "allow",
+              "warn",
+              "block"
+            ]
+          },
+          "note": {
+            "type": "string"
+          },
+          "scope": {
+            "type": "string",
+            "enum": [
+              "app",
+              "deployment"
+            ]
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "linksChanged": {
+            "type": "integer"
+          }
+        },
+        "required": [
+          "domain",
+          "state",
+          "scope",
+          "createdAt"
+        ]
+      },
+      "SafetyDomainList": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/SafetyDomain"
+            }
+          }
+        },
+        "required": [
+          "data"
+        ]
+      },
+      "SafetyDomainRemoved": {
+        "type": "object",
+        "properties": {
+          "linksChanged": {
+            "type": "integer"
+          }
+        },
+        "required": [
+          "linksChanged"
+        ]
       }
     }
   }
