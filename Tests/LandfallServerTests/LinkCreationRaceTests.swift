@@ -1,8 +1,7 @@
 import Foundation
-import HTTPTypes
-import HummingbirdTesting
-import LandfallModels
+@testable import LandfallServer
 import LandfallStore
+import LandfallTestSupport
 import Testing
 
 /// A share link created twice at once (an SDK's retry racing its first attempt, or a re-send after a
@@ -10,47 +9,48 @@ import Testing
 /// such pairs before creations of one external user took turns.
 @Suite("Racing link creations")
 struct LinkCreationRaceTests {
-    @Test func concurrentCreationsOfOneSharedLinkStoreOneLink() async throws {
-        // Live: requests served side by side on the server's event loops, as a real race is. Eight
-        // sharers at once, each sending the same creation twelve times, so the race has many chances.
-        try await TestServer.run(setup: .live) { server in
-            let tenant = try await server.createTenant(#"{"name": "Acme", "webFallbackUrl": "https://acme.test"}"#)
-            let results = try await withThrowingTaskGroup(of: (String, CreateLinkResult).self) { group in
+    @Test(arguments: TestEngine.allCases)
+    func concurrentCreationsOfOneSharedLinkStoreOneLink(engine: TestEngine) async throws {
+        try await TestDatabases.withMigratedStorage(engine) { storage, _ in
+            let (service, app) = try await Self.service(storage)
+            // Eight sharers at once, each creating the same link twelve times side by side.
+            let answers = try await withThrowingTaskGroup(of: (String, LinkService.Created).self) { group in
                 for sharer in 0..<8 {
-                    let options = TestBody.encoded(CreateLinkOptions(deepLinkParameters: ["recipe": "7"], externalUserId: "sharer-\(sharer)"))
                     for _ in 0..<12 {
                         group.addTask {
-                            let response = try await server.send(.post, "/api/sdk/v1/links", token: tenant.secretKey, body: options)
-                            return ("sharer-\(sharer)", try response.decode(CreateLinkResult.self))
+                            let input = LinkInput(content: LinkContent(deepLinkParameters: ["recipe": "7"]), externalUserId: "sharer-\(sharer)")
+                            return ("sharer-\(sharer)", try await service.create(input, app: app, template: nil))
                         }
                     }
                 }
-                return try await group.reduce(into: [String: [CreateLinkResult]]()) { $0[$1.0, default: []].append($1.1) }
+                return try await group.reduce(into: [String: [LinkService.Created]]()) { $0[$1.0, default: []].append($1.1) }
             }
-            #expect(results.count == 8)
-            for (sharer, answers) in results {
-                #expect(answers.count == 12)
-                #expect(Set(answers.map(\.linkId)).count == 1, "\(sharer) got several links")
-                #expect(answers.filter { $0.deduplicated == false }.count == 1, "\(sharer)")
+            #expect(answers.count == 8)
+            for (sharer, created) in answers {
+                #expect(Set(created.map(\.link.id)).count == 1, "\(sharer) got several links")
+                #expect(created.filter { !$0.deduplicated }.count == 1, "\(sharer)")
             }
-            #expect(try await SyntheticData(storage: server.storage).countRows("links", excludingSynthetic: true) == 8)
+            #expect(try await SyntheticData(storage: storage).countRows("links", excludingSynthetic: true) == 8)
         }
     }
 
-    @Test func differentSharersCreatingAtOnceEachGetTheirOwnLink() async throws {
-        try await TestServer.run(setup: .live) { server in
-            let tenant = try await server.createTenant(#"{"name": "Acme", "webFallbackUrl": "https://acme.test"}"#)
-            let results = try await withThrowingTaskGroup(of: CreateLinkResult.self) { group in
-                for sharer in 0..<8 {
-                    let options = TestBody.encoded(CreateLinkOptions(deepLinkParameters: ["recipe": "7"], externalUserId: "sharer-\(sharer)"))
-                    group.addTask {
-                        try await server.send(.post, "/api/sdk/v1/links", token: tenant.secretKey, body: options).decode(CreateLinkResult.self)
-                    }
+    @Test func linksWithoutAnExternalUserAreCreatedSideBySide() async throws {
+        try await TestDatabases.withMigratedStorage(.sqlite) { storage, _ in
+            let (service, app) = try await Self.service(storage)
+            let created = try await withThrowingTaskGroup(of: LinkService.Created.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { try await service.create(LinkInput(content: LinkContent(title: "Shared")), app: app, template: nil) }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(Set(results.map(\.linkId)).count == 8)
-            #expect(results.allSatisfy { $0.deduplicated == false })
+            #expect(Set(created.map(\.link.id)).count == 8)
         }
+    }
+
+    private static func service(_ storage: SQLStorage) async throws -> (LinkService, AppRecord) {
+        let app = try await AppService(storage: storage).createApp(
+            name: "Acme", slug: "acme", domains: [], uriScheme: nil, webFallbackUrl: "https://acme.test"
+        )
+        return (LinkService(storage: storage, publicURL: "https://links.test"), app)
     }
 }
