@@ -37,12 +37,18 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a cached link is trusted before it is read again; bounds how long an edit made through another server takes to show (env LANDFALL_LINK_CACHE_TTL; default 5)")
     var linkCacheTtl: Int?
 
+    @Option(help: "Seconds a connection may wait for a complete request head, or idle between requests, before it is closed; stops slowloris clients (env LANDFALL_IDLE_TIMEOUT; default 30)")
+    var idleTimeout: Int?
+
     func validate() throws {
         if let size = resolvedLinkCacheSize(), !(0...10_000_000).contains(size) {
             throw ValidationError("--link-cache-size must be 0-10000000")
         }
         if let seconds = resolvedLinkCacheTTL(), !(1...3600).contains(seconds) {
             throw ValidationError("--link-cache-ttl must be 1-3600 seconds")
+        }
+        if let seconds = resolvedIdleTimeout(), !(1...3600).contains(seconds) {
+            throw ValidationError("--idle-timeout must be 1-3600 seconds")
         }
         if let port = resolvedPort(), !(0...65535).contains(port) {
             throw ValidationError("--port must be 0-65535")
@@ -63,6 +69,10 @@ struct Serve: AsyncParsableCommand {
         linkCacheTtl ?? Environment.value("LANDFALL_LINK_CACHE_TTL").flatMap(Int.init)
     }
 
+    private func resolvedIdleTimeout() -> Int? {
+        idleTimeout ?? Environment.value("LANDFALL_IDLE_TIMEOUT").flatMap(Int.init)
+    }
+
     private func resolvedPort() -> Int? {
         port ?? Environment.value("LANDFALL_PORT").flatMap(Int.init)
     }
@@ -71,7 +81,7 @@ struct Serve: AsyncParsableCommand {
         MemoryTuning.limitMallocArenas()
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         let logger = try database.makeLogger()
-        let configuration = webhooks.applied(to: ServerConfiguration(
+        var configured = webhooks.applied(to: ServerConfiguration(
             host: host ?? Environment.value("LANDFALL_HOST") ?? "127.0.0.1",
             port: resolvedPort() ?? 8080,
             database: try database.location(),
@@ -83,6 +93,8 @@ struct Serve: AsyncParsableCommand {
             linkCacheCapacity: resolvedLinkCacheSize() ?? 50_000,
             linkCacheTimeToLive: .seconds(resolvedLinkCacheTTL() ?? 5)
         ))
+        if let seconds = resolvedIdleTimeout() { configured.idleTimeout = .seconds(seconds) }
+        let configuration = configured
         let host = configuration.host
         let server = try await buildApplication(
             configuration: configuration,
