@@ -5,14 +5,17 @@ import Testing
 /// `landfall reliability crash`: the short form against the built binary, and the comparison that
 /// decides what counts as lost or duplicated.
 @Suite struct CrashReliabilityTests {
-    @Test func threeKillCyclesOnSQLiteLoseAndDuplicateNothing() async throws {
+    /// PostgreSQL: a cluster of the command's own, which needs the server binaries the storage
+    /// contract suite needs too.
+    @Test(arguments: ["sqlite", "postgres"])
+    func threeKillCyclesLoseAndDuplicateNothing(engine: String) async throws {
         let output = try await ServerProcess.run([
-            "reliability", "crash", "--engine", "sqlite", "--cycles", "3", "--seconds-per-cycle", "1", "--clients", "4",
+            "reliability", "crash", "--engine", engine, "--cycles", "3", "--seconds-per-cycle", "1", "--clients", "4",
         ])
         var measures: [String: String] = [:]
         for line in output.split(separator: "\n") {
             let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            if cells.count == 4, cells[0] == "crash", cells[1] == "sqlite" { measures[cells[2]] = cells[3] }
+            if cells.count == 4, cells[0] == "crash", cells[1] == engine { measures[cells[2]] = cells[3] }
         }
         #expect(measures["kill -9 cycles"] == "3")
         #expect(measures["lost"] == "0")

@@ -22,7 +22,8 @@ struct CrashReport: Sendable {
     var acknowledged: [CrashWrite.Kind: Int]
     /// Writes in flight at a kill (or refused for the moment) that were sent again after the restart.
     var resent: Int
-    /// Of those, the ones the server had already stored before it died: the retry found them.
+    /// Of those, the events and links the server had already stored before it died: the retry was
+    /// answered as a duplicate. (An install's answer does not tell whether it was new.)
     var resentAlreadyStored: Int
     /// Acknowledged writes missing, or stored with other values than were sent, after some restart.
     var lost: Int
@@ -41,7 +42,7 @@ struct CrashReport: Sendable {
         let measures: [(String, String)] = [
             ("kill -9 cycles", "\(cycles)"),
             ("acknowledged writes", "\(total) (\(kinds))"),
-            ("in flight at a kill, re-sent", "\(resent) (\(resentAlreadyStored) already stored)"),
+            ("in flight at a kill, re-sent", "\(resent) (\(resentAlreadyStored) events and links found already stored)"),
             ("lost", "\(lost)"),
             ("duplicated", "\(duplicated)"),
             ("integrity", integrity),
