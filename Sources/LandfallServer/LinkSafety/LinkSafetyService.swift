@@ -6,9 +6,19 @@ import LandfallStore
 ///
 /// Verdicts are computed when a link is written or a list changes and stored on the link, so the
 /// redirect reads one cached record and never a list.
-struct LinkSafetyService: Sendable {
+public struct LinkSafetyService: Sendable {
     let storage: any LandfallStorage
     let now: @Sendable () -> Date
+
+    public init(storage: any LandfallStorage, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.storage = storage
+        self.now = now
+    }
+
+    /// A list domain as the lists store it (lowercase, no trailing dot), or a validation error.
+    public static func normalizedDomain(_ text: String) throws -> String {
+        try Validate.safetyDomain(text)
+    }
 
     /// Links read per page while a list change re-evaluates them.
     static let reviewPageSize = 500
@@ -21,32 +31,33 @@ struct LinkSafetyService: Sendable {
         return list.verdict(hosts: hosts)
     }
 
-    func entries(_ scope: SafetyScope) async throws -> [SafetyDomainRecord] {
+    public func entries(_ scope: SafetyScope) async throws -> [SafetyDomainRecord] {
         try await storage.safetyDomains(scopes: [scope])
     }
 
     /// Adds or changes an entry, then re-evaluates the links it can concern.
-    func put(domain: String, state: LinkSafety, note: String?, scope: SafetyScope) async throws -> ListChange {
+    public func put(domain: String, state: LinkSafety, note: String?, scope: SafetyScope) async throws -> ListChange {
+        guard state != .allow else { throw APIError.validation("state", "must be warn or block; to allow a domain again, delete its entry") }
         let entry = SafetyDomainRecord(scope: scope, domain: domain, state: state, note: note, createdAt: now())
         try await storage.putSafetyDomain(entry)
         return ListChange(entry: entry, linksChanged: try await reevaluate(scope))
     }
 
     /// Removes an entry, then re-evaluates; nil when the list had no such domain.
-    func delete(domain: String, scope: SafetyScope) async throws -> Int? {
+    public func delete(domain: String, scope: SafetyScope) async throws -> Int? {
         guard try await storage.deleteSafetyDomain(scope: scope, domain: domain) else { return nil }
         return try await reevaluate(scope)
     }
 
-    struct ListChange: Sendable {
-        var entry: SafetyDomainRecord
+    public struct ListChange: Sendable {
+        public var entry: SafetyDomainRecord
         /// Links whose stored verdict changed.
-        var linksChanged: Int
+        public var linksChanged: Int
     }
 
     /// Recomputes the verdict of every link the scope covers and stores the ones that changed.
     /// Returns how many changed.
-    func reevaluate(_ scope: SafetyScope) async throws -> Int {
+    public func reevaluate(_ scope: SafetyScope) async throws -> Int {
         let deployment = try await storage.safetyDomains(scopes: [.deployment])
         var lists: [String: SafetyDomainList] = [:]
         let appId: String? = if case .app(let id) = scope { id } else { nil }
