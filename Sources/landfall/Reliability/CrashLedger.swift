@@ -46,6 +46,14 @@ actor CrashLedger {
             resent += 1
             if answer.alreadyStored { resentAlreadyStored += 1 }
         }
+        guard write.parts.isEmpty else {
+            for (part, partAnswer) in zip(write.parts, answer.parts) { record(part, answer: partAnswer, cycle: cycle) }
+            return
+        }
+        record(write, answer: answer, cycle: cycle)
+    }
+
+    private func record(_ write: CrashWrite, answer: CrashAnswer, cycle: Int) {
         acknowledged[write.kind, default: [:]][write.identity] = Acknowledged(write: write, serverId: answer.serverId, shortCode: answer.shortCode)
         if write.kind == .install { installIds.append(answer.serverId) }
         let entry: [String: String] = [
@@ -54,6 +62,11 @@ actor CrashLedger {
         if let line = try? JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys]) {
             log.write(line + Data("\n".utf8))
         }
+    }
+
+    func randomInstallIds(_ count: Int, using random: inout some RandomNumberGenerator) -> [String] {
+        guard !installIds.isEmpty else { return [] }
+        return (0..<count).compactMap { _ in installIds.randomElement(using: &random) }
     }
 
     func markInDoubt(_ write: CrashWrite) {
@@ -79,8 +92,11 @@ struct CrashAnswer: Sendable {
     var status: Int
     var serverId: String
     var shortCode: String?
-    /// The server found the write already stored: a duplicate event, the same install, a deduplicated link.
+    /// The server found the write already stored: a duplicate event, a deduplicated link (for a
+    /// batch: every event of it).
     var alreadyStored: Bool
+    /// A batch's answer for each of its events, in order.
+    var parts: [CrashAnswer] = []
 }
 
 /// A crash check that could not be carried out.

@@ -73,10 +73,14 @@ struct CrashLoad: Sendable {
         return await [first, second]
     }
 
-    /// Installs 30 %, links 15 %, events the rest (once some install is acknowledged).
+    /// Installs 30 %, links 15 %, events the rest (once some install is acknowledged), one in
+    /// eleven of those as a batch of two to five.
     private func nextWrite(client: Int, using random: inout SplitMix64) async throws -> CrashWrite {
         let roll = random.next() % 100
         if roll < 15 { return try factory.link(client: client) }
+        if roll >= 95, case let installIds = await ledger.randomInstallIds(Int(random.next() % 4) + 2, using: &random), !installIds.isEmpty {
+            return try factory.eventBatch(installIds: installIds, client: client, using: &random)
+        }
         if roll >= 45, let installId = await ledger.randomInstallId(using: &random) {
             return try factory.event(installId: installId, client: client, using: &random)
         }

@@ -96,6 +96,7 @@ struct CrashCycles: Sendable {
             let sender = CrashSender(http: http, baseURL: server.baseURL)
             try await resendInFlight(ledger: ledger, sender: sender, cycle: cycle)
             let probes = await probeAcknowledged(ledger: ledger, sender: sender, using: &random)
+            if let refusal = await ledger.refusals.first { throw CrashFailure("the server refused a write: \(refusal)") }
             duplicated.merge(probes) { first, _ in first }
             let findings = try await verifier.check(await ledger.acknowledged)
             lost.merge(findings.lost) { first, _ in first }
@@ -163,7 +164,7 @@ struct CrashCycles: Sendable {
             case .acknowledged(let answer) where answer.serverId != acknowledged.serverId:
                 mismatches[label] = "sent again, answered \(answer.serverId) instead of \(acknowledged.serverId)"
             case .refused(let reason):
-                mismatches[label] = "sent again, refused: \(reason)"
+                await ledger.refuse(acknowledged.write, reason: "sent again after it was acknowledged: \(reason)")
             case .acknowledged, .inDoubt:
                 break
             }

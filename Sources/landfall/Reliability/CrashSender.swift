@@ -34,7 +34,7 @@ struct CrashSender: Sendable {
         }
         switch status {
         case 200..<300:
-            guard let answer = Self.answer(write.kind, status: status, body: body) else {
+            guard let answer = Self.answer(write.kind, parts: write.parts, status: status, body: body) else {
                 return .refused("a \(status) answer without the expected fields: \(String(decoding: body.prefix(300), as: UTF8.self))")
             }
             return .acknowledged(answer)
@@ -46,13 +46,18 @@ struct CrashSender: Sendable {
         }
     }
 
-    private static func answer(_ kind: CrashWrite.Kind, status: Int, body: Data) -> CrashAnswer? {
+    private static func answer(_ kind: CrashWrite.Kind, parts: [CrashWrite], status: Int, body: Data) -> CrashAnswer? {
         let decoder = LandfallJSON.makeDecoder()
         switch kind {
         case .install:
             guard let install = try? decoder.decode(InstallResponse.self, from: body) else { return nil }
             // The install endpoint answers a repeated report exactly like the first one.
             return CrashAnswer(status: status, serverId: install.installId, alreadyStored: false)
+        case .event where !parts.isEmpty:
+            struct Batch: Decodable { var events: [EventResponse] }
+            guard let batch = try? decoder.decode(Batch.self, from: body), batch.events.count == parts.count else { return nil }
+            let answers = batch.events.map { CrashAnswer(status: status, serverId: $0.eventId, alreadyStored: $0.duplicate) }
+            return CrashAnswer(status: status, serverId: "batch", alreadyStored: answers.allSatisfy(\.alreadyStored), parts: answers)
         case .event:
             guard let event = try? decoder.decode(EventResponse.self, from: body) else { return nil }
             return CrashAnswer(status: status, serverId: event.eventId, alreadyStored: event.duplicate)

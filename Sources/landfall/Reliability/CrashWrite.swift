@@ -24,6 +24,8 @@ struct CrashWrite: Sendable {
     var installId: String? = nil
     var revenueMicros: Int64? = nil
     var revenueCurrency: String? = nil
+    /// For a batch of events: each event as its own write, which is what is acknowledged and checked.
+    var parts: [CrashWrite] = []
 }
 
 /// Builds the writes of the load: installs as LandfallKit reports them, events for installs that
@@ -55,28 +57,49 @@ struct CrashWriteFactory: Sendable {
     }
 
     func event(installId: String, client: Int, using random: inout SplitMix64) throws -> CrashWrite {
+        var (write, request) = eventPart(installId: installId, client: client, using: &random)
+        write.body = try LandfallJSON.makeEncoder().encode(request)
+        return write
+    }
+
+    /// An SDK's offline queue flushed in one request (`POST /api/sdk/v1/events`): the server stores
+    /// its events in one transaction, so each is checked as if sent alone.
+    func eventBatch(installIds: [String], client: Int, using random: inout SplitMix64) throws -> CrashWrite {
+        struct Batch: Encodable { var events: [EventRequest] }
+        var parts: [CrashWrite] = []
+        var requests: [EventRequest] = []
+        for installId in installIds {
+            var (part, request) = eventPart(installId: installId, client: client, using: &random)
+            // Its own body too, so an acknowledged event of a batch can be sent again alone.
+            part.body = try LandfallJSON.makeEncoder().encode(request)
+            parts.append(part)
+            requests.append(request)
+        }
+        return CrashWrite(
+            kind: .event, identity: "batch-" + UUID().uuidString, path: "/api/sdk/v1/events", bearer: keys.publishable,
+            forwardedFor: Self.address(client: client), body: try LandfallJSON.makeEncoder().encode(Batch(events: requests)), parts: parts
+        )
+    }
+
+    private func eventPart(installId: String, client: Int, using random: inout SplitMix64) -> (CrashWrite, EventRequest) {
         let eventId = UUID().uuidString
         var write = CrashWrite(
             kind: .event, identity: eventId, path: "/api/sdk/v1/event", bearer: keys.publishable,
             forwardedFor: Self.address(client: client), body: Data(), installId: installId
         )
-        let request: EventRequest
         if random.next() % 3 == 0 {
             // Whole cents up to 999.99, sent as a decimal string as LandfallKit does: exact in micros.
             let cents = Int64(random.next() % 99_999) + 1
             let currency = Self.currencies[Int(random.next() % UInt64(Self.currencies.count))]
             write.revenueMicros = cents * 10_000
             write.revenueCurrency = currency
-            request = EventRequest(
-                installId: installId, eventName: "purchase",
-                eventData: ["amount": .string("\(cents / 100).\(String(format: "%02lld", cents % 100))"), "currency": .string(currency)],
-                eventId: eventId
-            )
-        } else {
-            request = EventRequest(installId: installId, eventName: "level_complete", eventData: ["level": .number(Double(random.next() % 50))], eventId: eventId)
+            let amount = "\(cents / 100).\(String(format: "%02lld", cents % 100))"
+            return (write, EventRequest(
+                installId: installId, eventName: "purchase", eventData: ["amount": .string(amount), "currency": .string(currency)], eventId: eventId
+            ))
         }
-        write.body = try LandfallJSON.makeEncoder().encode(request)
-        return write
+        let level = JSONValue.number(Double(random.next() % 50))
+        return (write, EventRequest(installId: installId, eventName: "level_complete", eventData: ["level": level], eventId: eventId))
     }
 
     /// A link per sharing user: the external user id is what makes a re-sent creation find the link
