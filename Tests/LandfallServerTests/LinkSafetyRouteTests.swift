@@ -83,6 +83,8 @@ struct LinkSafetyRouteTests {
             _ = try await link(server, tenant, #"{"originalUrl": "https://notevil.example/x", "customCode": "not-evil"}"#)
             _ = try await link(server, other, #"{"originalUrl": "https://evil.example/x", "customCode": "other-app"}"#)
 
+            // Visited first, so the redirect's cache holds the link with its old verdict.
+            #expect(try await server.send(.get, "/sub-evil", headers: Self.desktop).status == .found)
             let put = try await server.send(.put, "/api/safety/domains/Evil.Example.", token: tenant.secretKey, body: .json(#"{"state": "block", "note": "phishing"}"#))
             #expect(put.status == .ok)
             let entry = try put.jsonObject()
