@@ -135,7 +135,9 @@ public func buildApplication(
     // database closes.
     var application = Application(
         router: router,
-        server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
+        server: .http1(configuration: .init(
+            additionalChannelHandlers: [UnreadBodyDiscarder()], idleTimeout: TimeAmount(configuration.idleTimeout)
+        )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "landfall"),
         services: [DatabaseService(provider: provider), recorder, statistics, ReferralSettler(service: referrals), webhookDispatcher],
         onServerRunning: { channel in

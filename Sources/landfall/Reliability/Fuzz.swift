@@ -15,11 +15,17 @@ struct Fuzz: AsyncParsableCommand {
             secret key or publishable key each operation's security names, and the seeded ids as
             path parameters of the operations that read or change them (never of the deletes).
 
+            Then --hostile-rounds rounds of bodies past every size limit, nested 30,000 deep and not
+            UTF-8 go to ten JSON endpoints, and --slow-connections slowloris clients trickle request
+            heads a byte at a time; every body must get a 4xx, every slow connection must be closed
+            by the server (idle timeout 5 s here), and the resident memory before and after is shown.
+
             schemathesis comes from PyPI in a virtual environment: `scripts/schemathesis-venv`
             creates it and prints the program's path, the default of --schemathesis.
 
-            Prints rows `fuzz<TAB>sqlite<TAB>MEASURE<TAB>VALUE` on standard output (schemathesis's
-            progress goes to standard error) and exits non-zero when any answer was a server error.
+            Prints rows `fuzz<TAB>sqlite<TAB>MEASURE<TAB>VALUE` on standard output and any failure on
+            standard error (schemathesis's own output is in schemathesis.log in the --keep directory),
+            and exits non-zero on any server error, failed check or hostile input not refused.
             """
     )
 
@@ -35,6 +41,12 @@ struct Fuzz: AsyncParsableCommand {
     @Option(help: "The schemathesis program (default: .venv/schemathesis/bin/schemathesis, made by scripts/schemathesis-venv)")
     var schemathesis = ".venv/schemathesis/bin/schemathesis"
 
+    @Option(help: "Rounds of hostile bodies (past every size limit, nested 30,000 deep, not UTF-8) at ten JSON endpoints after schemathesis")
+    var hostileRounds = 20
+
+    @Option(help: "Slowloris connections (a request head trickling in a byte at a time) opened after the hostile rounds, 100 at a time")
+    var slowConnections = 500
+
     @Flag(help: "Also check that every answer matches its response schema in the document")
     var responseSchemas = false
 
@@ -44,17 +56,22 @@ struct Fuzz: AsyncParsableCommand {
     func validate() throws {
         guard (1...100_000).contains(examples) else { throw ValidationError("--examples must be 1 to 100000") }
         guard (1...64).contains(workers) else { throw ValidationError("--workers must be 1 to 64") }
+        guard (2...10_000).contains(hostileRounds) else { throw ValidationError("--hostile-rounds must be 2 to 10000") }
+        guard (0...100_000).contains(slowConnections) else { throw ValidationError("--slow-connections must be 0 to 100000") }
         guard FileManager.default.isExecutableFile(atPath: schemathesis) else {
             throw ValidationError("no schemathesis at \(schemathesis); run scripts/schemathesis-venv, which installs it and prints its path")
         }
     }
 
     func run() async throws {
+        // As `landfall serve` does: the memory rows measure the server as it runs in production.
+        MemoryTuning.limitMallocArenas()
         let directory = try FuzzWorkDirectory(keeping: keep)
         defer { directory.removeUnlessKept() }
         let plan = FuzzPlan(
             schemathesis: URL(fileURLWithPath: schemathesis), examples: examples, workers: workers, seed: seed,
-            checks: responseSchemas ? ["not_a_server_error", "response_schema_conformance"] : ["not_a_server_error"]
+            checks: responseSchemas ? ["not_a_server_error", "response_schema_conformance"] : ["not_a_server_error"],
+            hostileRounds: hostileRounds, slowConnections: slowConnections
         )
         let report = try await FuzzServer.run(in: directory.url) { server in
             try await FuzzRun.execute(plan, against: server, in: directory.url)

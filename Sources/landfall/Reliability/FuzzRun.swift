@@ -8,6 +8,8 @@ struct FuzzPlan: Sendable {
     var workers: Int
     var seed: UInt64
     var checks: [String]
+    var hostileRounds: Int
+    var slowConnections: Int
 }
 
 /// Runs schemathesis against a seeded server and reads what it and the server report.
@@ -47,6 +49,7 @@ enum FuzzRun {
         )
         let status = try await process.waitForExit(timeout: .seconds(6 * 3600))
         let residentAfter = try ProcessSampler.sample(pid: getpid()).residentBytes
+        let hostile = try await FuzzHostile.run(against: server, rounds: plan.hostileRounds, slowConnections: plan.slowConnections)
         let log = (try? String(contentsOf: process.logFile, encoding: .utf8)) ?? ""
         guard let summary = try? FuzzSummary(reports: reports, counts: counts) else {
             throw FuzzError("schemathesis (\(status)) wrote no report; its log:\n\(process.logTail())")
@@ -64,10 +67,21 @@ enum FuzzRun {
             row("server errors (logged by the server)", "\(serverErrors.count)"),
             row("failed checks (schemathesis)", "\(summary.failedChecks)"),
         ]
-        rows.append(row("resident memory growth (MiB)", String(format: "%.1f", Double(Int64(residentAfter) - Int64(residentBefore)) / 1_048_576)))
+        rows.append(row("resident memory growth over the schemathesis run (MiB)", mebibytes(Int64(residentAfter) - Int64(residentBefore))))
+        rows += [
+            row("hostile bodies (oversized, nested 30,000 deep, not UTF-8)", "\(hostile.requests)"),
+            row("hostile bodies answered outside 4xx", "\(hostile.unexpected.count)"),
+            row("slowloris connections", "\(hostile.slowConnections)"),
+            row("slowloris connections not closed by the server", "\(hostile.slowConnectionsLeftOpen)"),
+            row("resident memory growth over the hostile bodies (MiB)", mebibytes(hostile.residentGrowthBodies)),
+            row("resident memory growth over the slowloris connections (MiB)", mebibytes(hostile.residentGrowthSlow)),
+        ]
         var details = ""
         if !summary.failureTitles.isEmpty {
             details += "schemathesis failures:\n" + summary.failureTitles.map { "  \($0)\n" }.joined()
+        }
+        for answer in hostile.unexpected {
+            details += "hostile body not refused with a 4xx: \(answer)\n"
         }
         for entry in serverErrors.prefix(50) {
             details += "server error: \(entry.message) \(entry.path): \(entry.error)\n"
@@ -76,7 +90,12 @@ enum FuzzRun {
             details += "schemathesis ended \(status); the end of its log:\n" + String(log.suffix(4_000)) + "\n"
         }
         let passed = summary.isComplete && summary.serverErrorAnswers == 0 && serverErrors.isEmpty && summary.failedChecks == 0
+            && hostile.unexpected.isEmpty && hostile.slowConnectionsLeftOpen == 0
         return Report(rows: rows, details: details, passed: passed)
+    }
+
+    private static func mebibytes(_ bytes: Int64) -> String {
+        String(format: "%.1f", Double(bytes) / 1_048_576)
     }
 
     private static func row(_ measure: String, _ value: String) -> String {

@@ -14,6 +14,10 @@ struct FuzzServer: Sendable {
     let fixtures: FuzzFixtures
     /// Every request that ended in a 500, as the server logged it.
     let serverErrors: FuzzErrorLog
+    /// How long a connection may go without a complete request head: short, so that the slowloris
+    /// waves finish quickly, and long enough for schemathesis's kept-alive connections.
+    static let idleTimeoutSeconds: Int64 = 5
+    var idleTimeoutSeconds: Int64 { Self.idleTimeoutSeconds }
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
@@ -31,6 +35,7 @@ struct FuzzServer: Sendable {
             adminToken: adminToken, migrate: true
         )
         configuration.webhooks.deliversInBackground = false
+        configuration.idleTimeout = .seconds(idleTimeoutSeconds)
         // The fuzzer creates share links far faster than any app; the limiter has tests of its own.
         configuration.sdkLinkLimits = SDKLinkLimits(perApp: .init(burst: 1_000_000, per: .seconds(1)), perAddress: .init(burst: 1_000_000, per: .seconds(1)))
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
