@@ -155,6 +155,21 @@ struct LinkSafetyRouteTests {
         }
     }
 
+    @Test("the dashboard's link page says what visitors of a warned or blocked link get, and why")
+    func dashboardShowsTheState() async throws {
+        try await TestServer.run { server in
+            let tenant = try await server.createTenant()
+            let plain = try await link(server, tenant, #"{"originalUrl": "https://example.com/a"}"#)
+            let warned = try await link(server, tenant, #"{"originalUrl": "https://example.com/b", "safety": "warn"}"#)
+            var browser = DashboardRouteTests.Browser(server)
+            _ = try await browser.signIn(TestServer.adminToken)
+            let plainPage = try await browser.get("/dashboard/apps/\(tenant.app.id)/links/\(try #require(plain["id"] as? String))")
+            #expect(!plainPage.text.contains(#"id="safety""#))
+            let warnedPage = try await browser.get("/dashboard/apps/\(tenant.app.id)/links/\(try #require(warned["id"] as? String))")
+            #expect(warnedPage.text.contains("Visitors get: <strong>warn</strong> (the link's own state: warn; the domain lists: allow)"))
+        }
+    }
+
     @Test("a publishable key cannot choose a link's safety")
     func publishableKeyCannotSetSafety() async throws {
         try await TestServer.run { server in

@@ -72,7 +72,7 @@ enum DashboardLinkPages {
             <p><a href="/dashboard/apps/\(HTML.escape(page.app.id))/links">← \(HTML.escape(page.app.name))</a></p>
             <h1>\(HTML.escape(content.title ?? link.shortCode))</h1>\(notice)\(DashboardLayout.errorBox(page.error))
             <p>Short URL: <code id="short-url">\(HTML.escape(page.url))</code> <button type="button" id="copy" data-url="\(HTML.escape(page.url))">Copy</button>
-            <span id="copied" class="muted" hidden>Copied</span></p>
+            <span id="copied" class="muted" hidden>Copied</span></p>\(safetyNote(link))
             <div class="row">
             <section class="card qr"><h2>QR code</h2><div id="qr">\(page.qrSVG)</div>
             <form method="get" action="\(base)"><div class="row"><div><label for="ecc">Error correction</label><select id="ecc" name="ecc">\(eccOptions)</select></div>
@@ -94,6 +94,13 @@ enum DashboardLinkPages {
             <h2>Installs</h2>
             <table id="installs"><thead><tr><th>When</th><th>Platform</th><th>Method</th><th>Confidence</th><th>Matched on</th></tr></thead><tbody>\(installRows)</tbody></table>
             """, script: copyScript)
+    }
+
+    /// Why visitors of a link under warn or block do not simply go on; nothing for an allowed link.
+    static func safetyNote(_ link: LinkRecord) -> String {
+        guard link.effectiveSafety != .allow else { return "" }
+        return #"<p id="safety" class="notice">Visitors get: <strong>\#(link.effectiveSafety.rawValue)</strong> "#
+            + #"(the link's own state: \#(link.safety.rawValue); the domain lists: \#(link.domainSafety.rawValue)).</p>"#
     }
 
     /// Copies the short URL; the page works without it (the URL is on screen).
