@@ -58,6 +58,8 @@ struct ExecutableContextScannerTests {
         "<script nonce=\"WRONG\">ours()</script>",
         "<base href=\"https://evil.example/\">",
         "<style>body{}</style>",
+        "<svg><style nonce=\"N\"><img src=x onerror=alert(1)></style></svg>",
+        "<title><img src=x onerror=alert(1)></title>",
     ])
     func flagsInjectedMarkup(html: String) {
         #expect(!scanner.scan(html, nonce: "N").isEmpty, "\(html)")

@@ -57,6 +57,11 @@ public struct ExecutableContextScanner: Sendable {
             if Self.activeElements.contains(name) {
                 findings.append(Finding(kind: "active element", detail: "<\(name)>"))
             }
+            // Raw text is markup again in foreign content (`<svg><style><img onerror…>` runs), so
+            // whatever would run if it were parsed as markup counts too.
+            if name != "script", let rawText, rawText.contains("<") {
+                findings += scan(rawText, nonce: nonce).map { Finding(kind: $0.kind, detail: "inside <\(name)>: \($0.detail)") }
+            }
             switch name {
             case "script":
                 let type = values["type"]?.lowercased()

@@ -35,12 +35,8 @@ struct HTMLTokenizer {
                     continue
                 }
                 if following == "/" {
-                    if index + 2 < scalars.count, isLetter(scalars[index + 2]) {
-                        skip(past: ">")
-                    } else {
-                        // `</` not followed by a letter is a bogus comment up to `>`.
-                        skip(past: ">")
-                    }
+                    // An end tag, or (not followed by a letter) a bogus comment: either way up to `>`.
+                    skip(past: ">")
                     continue
                 }
                 if following == "?" {
