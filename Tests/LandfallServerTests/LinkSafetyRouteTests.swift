@@ -29,6 +29,8 @@ struct LinkSafetyRouteTests {
                 #expect(blocked.headers == unknown.headers)
                 #expect(blocked.body == unknown.body)
             }
+            let id = try #require(created["id"] as? String)
+            #expect(try await server.clicks(linkId: id, appId: tenant.app.id).isEmpty, "a blocked link records no click")
         }
     }
 
@@ -57,7 +59,7 @@ struct LinkSafetyRouteTests {
     func warningPage() async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant(#"{"name": "Acme", "uriScheme": "acme", "iosAppStoreId": "123456789"}"#)
-            _ = try await link(server, tenant, #"{"originalUrl": "https://shop.example.net/item?x=1", "customCode": "warned", "safety": "warn"}"#)
+            let warnedLink = try await link(server, tenant, #"{"originalUrl": "https://shop.example.net/item?x=1", "customCode": "warned", "safety": "warn"}"#)
             for agent in [RealUserAgents.desktopChrome, RealUserAgents.iPhoneSafari, RealUserAgents.androidChrome, RealUserAgents.facebookCrawler] {
                 let page = try await server.send(.get, "/warned", headers: [.userAgent: agent])
                 #expect(page.status == .ok)
@@ -68,6 +70,8 @@ struct LinkSafetyRouteTests {
                 #expect(page.headers[.contentSecurityPolicy]?.contains("script-src 'none'") == true)
                 #expect(ExecutableContextScanner.landfall.scan(page.text, nonce: nil).isEmpty)
             }
+            // Each visit is still a click; the visitor decides on the page whether to go on.
+            #expect(try await server.clicks(linkId: try #require(warnedLink["id"] as? String), appId: tenant.app.id).count == 4)
             let metrics = try await server.admin(.get, "/api/metrics")
             #expect(metrics.text.contains(#"landfall_redirects_total{outcome="warning"} 4"#))
         }
