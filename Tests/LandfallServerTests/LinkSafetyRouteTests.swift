@@ -31,6 +31,10 @@ struct LinkSafetyRouteTests {
             }
             let id = try #require(created["id"] as? String)
             #expect(try await server.clicks(linkId: id, appId: tenant.app.id).isEmpty, "a blocked link records no click")
+            // The SDK's direct deep link lookup refuses it like an unknown code too.
+            let resolved = try await server.send(.get, "/api/sdk/v1/resolve/blocked-one")
+            let unresolved = try await server.send(.get, "/api/sdk/v1/resolve/missing-one")
+            #expect(resolved.status == .notFound && resolved.text == unresolved.text)
         }
     }
 

@@ -50,7 +50,8 @@ struct SDKController: Sendable {
             found = try await lookup.resolve(code: code, slug: nil, host: RedirectController.host(of: request))
         }
         let date = now()
-        guard let (link, app) = found, slug == nil || slug == link.templateSlug, link.isActive,
+        // A blocked link is as unknown here as on the redirect; a warned one opens the app, which is no risk.
+        guard let (link, app) = found, slug == nil || slug == link.templateSlug, link.isActive, link.effectiveSafety != .block,
               link.expiresAt.map({ $0 > date }) ?? true
         else {
             throw APIError.notFound("link_not_found", "no active link with that code")
