@@ -3,25 +3,31 @@ import Foundation
 /// schemathesis's configuration file for a run: which credential each security scheme of the
 /// document takes, and which seeded id each operation gets as its path parameter.
 enum FuzzConfiguration {
-    /// Operations whose path names the seeded object, and the parameters they get. Deletes are
-    /// left out on purpose: they keep random ids, so the seeded app, keys and link stay for the
-    /// operations that come after them.
-    static func pinnedParameters(_ fixtures: FuzzFixtures) -> [(operations: [String], parameters: [String: String])] {
+    /// The seeded objects, by the name of the schemathesis dictionary that holds each one's id.
+    static func dictionaries(_ fixtures: FuzzFixtures) -> [String: String] {
         [
-            (["getApp", "updateApp", "createKey", "listKeys", "revokeKey", "importBranchKeys", "getConversionSchema", "putConversionSchema",
-              "deleteConversionSchema", "getConversionDevKey", "rotateConversionDevKey", "dashboardApp", "dashboardLinks",
-              "dashboardCreateLink", "dashboardReferrals", "dashboardWebhooks"],
-             ["path.appId": fixtures.appId]),
-            (["getLink", "updateLink", "linkQRCode", "analyticsLink"], ["path.linkId": fixtures.linkId]),
-            (["dashboardLink", "dashboardUpdateLink", "dashboardLinkQR"], ["path.appId": fixtures.appId, "path.linkId": fixtures.linkId]),
-            (["getTemplate", "updateTemplate"], ["path.templateId": fixtures.templateId]),
-            (["getWebhookEndpoint", "updateWebhookEndpoint", "rotateWebhookSecret", "listWebhookDeliveries"],
-             ["path.endpointId": fixtures.endpointId]),
-            (["getWebhookDelivery", "redeliverWebhook"], ["path.endpointId": fixtures.endpointId, "path.deliveryId": fixtures.deliveryId]),
-            (["resolveLink", "followLink", "followLinkHead"], ["path.segment": fixtures.shortCode]),
-            (["resolveTemplateLink", "followTemplatedLink", "followTemplatedLinkHead"], ["path.segment": fixtures.templateSlug]),
+            "appId": fixtures.appId, "linkId": fixtures.linkId, "templateId": fixtures.templateId, "endpointId": fixtures.endpointId,
+            "deliveryId": fixtures.deliveryId, "shortCode": fixtures.shortCode, "templateSlug": fixtures.templateSlug,
         ]
     }
+
+    /// Operations whose path names a seeded object, and which dictionary each path parameter draws
+    /// from. Half the examples take the seeded id, so the operation gets past its lookup and reads
+    /// its input; the other half keep generated ids. Deletes are left out on purpose: they keep
+    /// generated ids only, so the seeded app, keys and link stay for the operations after them.
+    static let seededParameters: [(operations: [String], parameters: [String: String])] = [
+        (["getApp", "updateApp", "createKey", "listKeys", "revokeKey", "importBranchKeys", "getConversionSchema", "putConversionSchema",
+          "deleteConversionSchema", "getConversionDevKey", "rotateConversionDevKey", "dashboardApp", "dashboardLinks",
+          "dashboardCreateLink", "dashboardReferrals", "dashboardWebhooks"],
+         ["path.appId": "appId"]),
+        (["getLink", "updateLink", "linkQRCode", "analyticsLink"], ["path.linkId": "linkId"]),
+        (["dashboardLink", "dashboardUpdateLink", "dashboardLinkQR"], ["path.appId": "appId", "path.linkId": "linkId"]),
+        (["getTemplate", "updateTemplate"], ["path.templateId": "templateId"]),
+        (["getWebhookEndpoint", "updateWebhookEndpoint", "rotateWebhookSecret", "listWebhookDeliveries"], ["path.endpointId": "endpointId"]),
+        (["getWebhookDelivery", "redeliverWebhook"], ["path.endpointId": "endpointId", "path.deliveryId": "deliveryId"]),
+        (["resolveLink", "followLink", "followLinkHead"], ["path.segment": "shortCode"]),
+        (["resolveTemplateLink", "followTemplatedLink", "followTemplatedLinkHead"], ["path.segment": "templateSlug"]),
+    ]
 
     static func text(for server: FuzzServer, workers: Int, cacheDirectory: URL) -> String {
         var lines = [
@@ -36,17 +42,23 @@ enum FuzzConfiguration {
             "[auth.openapi.publishableKey]", "bearer = \(quoted(server.fixtures.publishableKey))", "",
         ]
         // schemathesis reuses ids it saw in answers (the app listed by GET /api/apps, the keys by
-        // GET …/keys): never for these two, or it deletes the seeded app or revokes its keys.
+        // GET …/keys): never for the deletes, or it deletes the seeded app or revokes its keys. Drawn
+        // from that pool, a delete also stops after a handful of examples, as each id can go once.
         lines += [
-            "[[operations]]", "include-operation-id = [\"deleteApp\", \"revokeKey\"]",
+            "[[operations]]", "include-method = \"DELETE\"",
             "phases.examples.extra-data-sources.responses = false",
             "phases.coverage.extra-data-sources.responses = false",
             "phases.fuzzing.extra-data-sources.responses = false", "",
         ]
-        for pin in pinnedParameters(server.fixtures) {
+        for (name, value) in dictionaries(server.fixtures).sorted(by: { $0.key < $1.key }) {
+            lines += ["[dictionaries.\(name)]", "values = [\(quoted(value))]", ""]
+        }
+        for seeded in seededParameters {
             lines.append("[[operations]]")
-            lines.append("include-operation-id = [\(pin.operations.map(quoted).joined(separator: ", "))]")
-            let parameters = pin.parameters.sorted { $0.key < $1.key }.map { "\(quoted($0.key)) = \(quoted($0.value))" }
+            lines.append("include-operation-id = [\(seeded.operations.map(quoted).joined(separator: ", "))]")
+            let parameters = seeded.parameters.sorted { $0.key < $1.key }.map {
+                "\(quoted($0.key)) = { dictionary = \(quoted($0.value)), probability = 0.5 }"
+            }
             lines.append("parameters = { \(parameters.joined(separator: ", ")) }")
             lines.append("")
         }
