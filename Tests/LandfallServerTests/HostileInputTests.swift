@@ -130,6 +130,18 @@ import Testing
         }
     }
 
+    @Test func aRequestHeadPast80KiBIsRefused() async throws {
+        try await Self.withTarget { target in
+            let header = String(repeating: "a", count: 100 * 1_024)
+            let answer = try await RawHTTPConnection.exchange(
+                port: target.port, RawHTTPConnection.request("GET", "/health", headers: [("X-Padding", header)])
+            )
+            #expect(answer.status == 400, "a 100 KiB header answered \(answer.status.map(String.init) ?? "nothing")")
+            let health = try await RawHTTPConnection.exchange(port: target.port, RawHTTPConnection.request("GET", "/health"))
+            #expect(health.status == 200)
+        }
+    }
+
     @Test func deeplyNestedJSONIs400() async throws {
         try await Self.withTarget { target in
             for operation in Self.bodyOperations where operation.bodyMediaType?.contains("json") == true {
