@@ -13,7 +13,13 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
 
     private let writer: SQLiteConnection
     private let readers: [SQLiteConnection]
-    private let nextReader = NIOLockedValueBox(0)
+    /// One lock per reader, and how many reads hold or wait for each. A connection's statements
+    /// share one read transaction while any of them is running, so a read overlapping another on the
+    /// same connection saw the database as of the other's start and missed rows committed since (an
+    /// install stored by a racing request, not found after its unique-key conflict said it was there).
+    /// One read at a time per connection, on the least busy one, makes every read start fresh.
+    private let readerLocks: [AsyncLock]
+    private let readerLoad: NIOLockedValueBox<[Int]>
     private let writeLock = AsyncLock()
     private let logger: Logger
     /// One thread per connection: a long commit or checkpoint on the writer never delays a read.
@@ -28,6 +34,8 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
     ) {
         self.writer = writer
         self.readers = readers
+        self.readerLocks = readers.map { _ in AsyncLock() }
+        self.readerLoad = NIOLockedValueBox(readers.map { _ in 0 })
         self.checkpointer = checkpointer
         self.threadPool = threadPool
         self.logger = logger
@@ -79,11 +87,18 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
         guard !readers.isEmpty else {
             return try await writeLock.withLock { try await body(writer.sql()) }
         }
-        let index = nextReader.withLockedValue { value in
-            defer { value = (value + 1) % readers.count }
-            return value
+        return try await withReader { reader in try await body(reader.sql()) }
+    }
+
+    /// Runs `body` with the least busy reader, alone on that connection.
+    private func withReader<Result>(_ body: (SQLiteConnection) async throws -> Result) async throws -> Result {
+        let index = readerLoad.withLockedValue { load in
+            let index = load.indices.min { load[$0] < load[$1] } ?? 0
+            load[index] += 1
+            return index
         }
-        return try await body(readers[index].sql())
+        defer { readerLoad.withLockedValue { $0[index] -= 1 } }
+        return try await readerLocks[index].withLock { try await body(readers[index]) }
     }
 
     public func write<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
@@ -103,11 +118,7 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
         guard !readers.isEmpty else {
             return try await writeLock.withLock { try await writer.query(sql, binds) }
         }
-        let index = nextReader.withLockedValue { value in
-            defer { value = (value + 1) % readers.count }
-            return value
-        }
-        return try await readers[index].query(sql, binds)
+        return try await withReader { reader in try await reader.query(sql, binds) }
     }
 
     /// Runs `body` in one IMMEDIATE transaction on the writer, with statements whose values are
