@@ -33,6 +33,9 @@ public struct ServerConfiguration: Sendable {
     /// How many share links apps may create through `POST /api/sdk/v1/links` with their publishable
     /// key, per app and per client address (secret keys are not limited).
     public var sdkLinkLimits = SDKLinkLimits()
+    /// Token buckets per client address, key and app on the SDK, S2S and management API (429 with
+    /// `Retry-After` past them); generous defaults, `enabled = false` turns them off.
+    public var apiRateLimits = APIRateLimits()
     /// Webhook delivery: retries, timeouts and the SSRF guard's allowances.
     public var webhooks = WebhookConfiguration()
     /// How long a connection may go without a complete request head (or, between requests, without

@@ -80,6 +80,17 @@ public func buildApplication(
     HealthController(storage: storage).register(on: router)
     OpenAPIController().register(on: router)
     WellKnownController(storage: storage).register(on: router)
+    RedirectController(
+        storage: storage, recorder: recorder, links: linkService, lookup: lookup, metrics: metrics, trustProxy: configuration.trustProxy,
+        countryHeader: configuration.countryHeader.flatMap { HTTPField.Name($0) }, now: now
+    ).register(on: router)
+    // Middleware applies to the routes registered after it: the redirect routes above never run the
+    // API limits (they are the hot path), every route below passes them.
+    if configuration.apiRateLimits.enabled {
+        router.add(middleware: APIRateLimitMiddleware(
+            limiters: APIRateLimiters(limits: configuration.apiRateLimits, now: now), authenticator: authenticator, trustProxy: configuration.trustProxy
+        ))
+    }
     AppsController(storage: storage, authenticator: authenticator, service: appService).register(on: router)
     let shareLimits = SDKLinkRateLimiters(limits: configuration.sdkLinkLimits, now: now)
     LinksController(
@@ -126,10 +137,6 @@ public func buildApplication(
         service: conversionValues, gate: ConversionLoadGate(limit: 256), now: now
     ).register(on: router)
     MetricsController(authenticator: authenticator, metrics: metrics, recorder: recorder, linkCache: lookup.links).register(on: router)
-    RedirectController(
-        storage: storage, recorder: recorder, links: linkService, lookup: lookup, metrics: metrics, trustProxy: configuration.trustProxy,
-        countryHeader: configuration.countryHeader.flatMap { HTTPField.Name($0) }, now: now
-    ).register(on: router)
 
     // Services stop in reverse order: the server first, then the click recorder flushes, then the
     // database closes.
