@@ -40,7 +40,16 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a connection may wait for a complete request head, or idle between requests, before it is closed; stops slowloris clients (env LANDFALL_IDLE_TIMEOUT; default 30)")
     var idleTimeout: Int?
 
+    @Flag(help: "Turn off the API rate limits (env LANDFALL_RATE_LIMITS=off)")
+    var noRateLimits = false
+
+    @Option(help: "Multiply every API rate limit by this factor, e.g. 0.1 or 10 (env LANDFALL_RATE_LIMIT_SCALE; default 1)")
+    var rateLimitScale: Double?
+
     func validate() throws {
+        if let scale = resolvedRateLimitScale(), !(scale > 0 && scale <= 1_000) {
+            throw ValidationError("--rate-limit-scale must be above 0 and at most 1000")
+        }
         if let size = resolvedLinkCacheSize(), !(0...10_000_000).contains(size) {
             throw ValidationError("--link-cache-size must be 0-10000000")
         }
@@ -73,6 +82,10 @@ struct Serve: AsyncParsableCommand {
         idleTimeout ?? Environment.value("LANDFALL_IDLE_TIMEOUT").flatMap(Int.init)
     }
 
+    private func resolvedRateLimitScale() -> Double? {
+        rateLimitScale ?? Environment.value("LANDFALL_RATE_LIMIT_SCALE").flatMap(Double.init)
+    }
+
     private func resolvedPort() -> Int? {
         port ?? Environment.value("LANDFALL_PORT").flatMap(Int.init)
     }
@@ -94,6 +107,8 @@ struct Serve: AsyncParsableCommand {
             linkCacheTimeToLive: .seconds(resolvedLinkCacheTTL() ?? 5)
         ))
         if let seconds = resolvedIdleTimeout() { configured.idleTimeout = .seconds(seconds) }
+        if let scale = resolvedRateLimitScale() { configured.apiRateLimits = configured.apiRateLimits.scaled(by: scale) }
+        if noRateLimits || Environment.value("LANDFALL_RATE_LIMITS") == "off" { configured.apiRateLimits.enabled = false }
         let configuration = configured
         let host = configuration.host
         let server = try await buildApplication(
