@@ -149,4 +149,13 @@ struct APIRateLimitTests {
             }
         }
     }
+
+    @Test func scalingKeepsThePeriodsAndNeverReachesZero() {
+        let scaled = APIRateLimits().scaled(by: 0.1)
+        #expect(scaled.sdk.perAddress == .init(burst: 1_200, per: .seconds(60)))
+        #expect(scaled.management.perApp == .init(burst: 6_000, per: .seconds(60)))
+        let tiny = APIRateLimits(sdk: Self.family(address: 3)).scaled(by: 0.01)
+        #expect(tiny.sdk.perAddress.burst == 1)
+        #expect(tiny.enabled)
+    }
 }
