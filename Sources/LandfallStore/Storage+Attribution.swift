@@ -27,7 +27,8 @@ public protocol AttributionStorage: Sendable {
     func recordStatistics(_ deltas: [ClickStatDelta], watermarkFrom expected: Int64, to: Int64) async throws -> Bool
     /// Epoch milliseconds up to which clicks are counted in the statistics; nil before the first count.
     func statisticsWatermark() async throws -> Int64?
-    /// Human clicks written in `(after, upTo]` (by click time), for the statistics service.
+    /// Human redirect clicks written in `(after, upTo]` (by click time), for the statistics service;
+    /// posted clicks are counted by ``S2SClickStorage/insertNewClicks(_:statistics:)``.
     func clicks(after: Date, upTo: Date, limit: Int) async throws -> [ClickRecord]
 
     func install(dedupKey: String, appId: String) async throws -> InstallRecord?

@@ -44,7 +44,9 @@ struct S2SClickService: Sendable {
                 results.append(Result(index: index, error: .init(code: error.code, message: error.message)))
             }
         }
-        let inserted = try await storage.insertNewClicks(clicks)
+        // Human clicks count in the statistics the engine weighs agreements against, as redirect
+        // clicks do (the statistics service skips bots too).
+        let inserted = try await storage.insertNewClicks(clicks) { new in ClickStatistics.deltas(new.filter { !$0.isBot }) }
         let new = clicks.filter { inserted.contains($0.id) }
         if !new.isEmpty {
             // The clicks are stored; a failed publish must not make the sender post them again.
@@ -101,7 +103,8 @@ struct S2SClickService: Sendable {
             id: item.storedId(appId: app.id), appId: app.id, linkId: link.id, clickedAt: clickedAt, clickToken: SecretGenerator.clickToken(),
             ipAddress: ip, userAgent: userAgentText, platform: userAgent.platform.rawValue, osVersion: userAgent.osVersion,
             deviceClass: userAgent.deviceClass.rawValue, deviceModel: userAgent.deviceModel, browser: userAgent.browser,
-            inAppBrowser: userAgent.inAppBrowser?.rawValue, isBot: userAgent.bot != nil, botName: userAgent.bot?.name, signals: signals
+            inAppBrowser: userAgent.inAppBrowser?.rawValue, isBot: userAgent.bot != nil, botName: userAgent.bot?.name, signals: signals,
+            receivedAt: now
         )
         // A click older than the window is history: without matching keys no index ever offers it
         // to an install, whatever time that install states.

@@ -28,6 +28,9 @@ public struct ClickRecord: Sendable, Hashable, Codable {
     public var signature: String?
     /// The install this click was attributed to: a click is consumed once.
     public var installId: String?
+    /// When the server got a click posted after the fact (server to server, an import); nil for a
+    /// redirect's click, which arrived when it happened.
+    public var receivedAt: Date?
 
     public init(
         id: String, appId: String, linkId: String, clickedAt: Date, clickToken: String,
@@ -35,7 +38,7 @@ public struct ClickRecord: Sendable, Hashable, Codable {
         deviceClass: String, deviceModel: String? = nil, browser: String? = nil, inAppBrowser: String? = nil,
         acceptLanguage: String? = nil, referrer: String? = nil, country: String? = nil,
         isBot: Bool = false, botName: String? = nil, signals: ClickSignals = ClickSignals(),
-        ipPrefix: String? = nil, signature: String? = nil, installId: String? = nil
+        ipPrefix: String? = nil, signature: String? = nil, installId: String? = nil, receivedAt: Date? = nil
     ) {
         self.id = id
         self.appId = appId
@@ -59,6 +62,7 @@ public struct ClickRecord: Sendable, Hashable, Codable {
         self.ipPrefix = ipPrefix
         self.signature = signature
         self.installId = installId
+        self.receivedAt = receivedAt
     }
 }
 

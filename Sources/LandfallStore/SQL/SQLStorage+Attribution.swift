@@ -155,26 +155,31 @@ extension SQLStorage {
                 RETURNING key
                 """).all()
             guard !updated.isEmpty else { return false }
-            // One multi-row upsert per chunk: a page of clicks has thousands of distinct values, and a
-            // statement each would hold the single SQLite writer away from click batches for long.
-            // Deltas arrive with one row per key, as one statement must touch a row only once.
-            for chunk in Self.mergingRepeatedKeys(deltas).chunked(into: 1000) {
-                var sql = SQLQueryString("INSERT INTO click_stats (app_id, platform, day, factor, value, clicks) VALUES ")
-                for (index, delta) in chunk.enumerated() {
-                    if index > 0 { sql.appendLiteral(", ") }
-                    sql.appendInterpolation("""
-                        (\(bind: delta.appId), \(bind: delta.platform), \(bind: delta.day), \(bind: delta.factor ?? Self.totalFactor), \
-                        \(bind: delta.value ?? ""), \(bind: Int64(delta.clicks)))
-                        """ as SQLQueryString)
-                }
-                sql.appendLiteral(" ON CONFLICT (app_id, platform, factor, value, day) DO UPDATE SET clicks = click_stats.clicks + excluded.clicks")
-                try await database.raw(sql).run()
-            }
+            try await Self.addStatistics(deltas, on: database)
             return true
         }
     }
 
     static let statsWatermarkKey = "click_stats_watermark_ms"
+
+    /// Adds the deltas to `click_stats`, inside the caller's transaction.
+    static func addStatistics(_ deltas: [ClickStatDelta], on database: any SQLDatabase) async throws {
+        // One multi-row upsert per chunk: a page of clicks has thousands of distinct values, and a
+        // statement each would hold the single SQLite writer away from click batches for long.
+        // Deltas arrive with one row per key, as one statement must touch a row only once.
+        for chunk in Self.mergingRepeatedKeys(deltas).chunked(into: 1000) {
+            var sql = SQLQueryString("INSERT INTO click_stats (app_id, platform, day, factor, value, clicks) VALUES ")
+            for (index, delta) in chunk.enumerated() {
+                if index > 0 { sql.appendLiteral(", ") }
+                sql.appendInterpolation("""
+                    (\(bind: delta.appId), \(bind: delta.platform), \(bind: delta.day), \(bind: delta.factor ?? Self.totalFactor), \
+                    \(bind: delta.value ?? ""), \(bind: Int64(delta.clicks)))
+                    """ as SQLQueryString)
+            }
+            sql.appendLiteral(" ON CONFLICT (app_id, platform, factor, value, day) DO UPDATE SET clicks = click_stats.clicks + excluded.clicks")
+            try await database.raw(sql).run()
+        }
+    }
 
     /// One delta per statistics row, summing repeats, in first-seen order.
     static func mergingRepeatedKeys(_ deltas: [ClickStatDelta]) -> [ClickStatDelta] {
@@ -199,17 +204,19 @@ extension SQLStorage {
     }
 
     public func clicks(after: Date, upTo: Date, limit: Int) async throws -> [ClickRecord] {
+        // Posted clicks (received_at set) were counted when stored: their stated time may lie behind
+        // the watermark, which only moves forward.
         // Every click is read back once by the statistics service: SQLite's values directly.
         if let sqlite = provider as? SQLiteDatabaseProvider {
             return try await sqlite.readRows(
-                "SELECT * FROM clicks WHERE clicked_at > ? AND clicked_at <= ? AND is_bot = 0 ORDER BY clicked_at LIMIT ?",
+                "SELECT * FROM clicks WHERE clicked_at > ? AND clicked_at <= ? AND is_bot = 0 AND received_at IS NULL ORDER BY clicked_at LIMIT ?",
                 [.integer(SQLiteInt64(after.epochMilliseconds)), .integer(SQLiteInt64(upTo.epochMilliseconds)), .integer(SQLiteInt64(limit))]
             ).map { try Self.decodeClick(SQLiteValues(row: $0)) }
         }
         return try await provider.read { database in
             try await database.raw("""
                 SELECT * FROM clicks WHERE clicked_at > \(bind: after.epochMilliseconds) AND clicked_at <= \(bind: upTo.epochMilliseconds)
-                AND is_bot = \(bind: false) ORDER BY clicked_at LIMIT \(bind: limit)
+                AND is_bot = \(bind: false) AND received_at IS NULL ORDER BY clicked_at LIMIT \(bind: limit)
                 """).all().map(decodeClick)
         }
     }

@@ -161,7 +161,8 @@ extension SQLStorage {
             ),
             ipPrefix: try row.text("ip_prefix"),
             signature: try row.text("signature"),
-            installId: try row.text("install_id")
+            installId: try row.text("install_id"),
+            receivedAt: try row.integer("received_at").map(Date.init(epochMilliseconds:))
         )
     }
 }
