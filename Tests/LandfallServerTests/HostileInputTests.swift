@@ -40,7 +40,10 @@ import Testing
         }
     }
 
-    static func withTarget(idleTimeout: Duration = .seconds(30), _ body: @Sendable (Target) async throws -> Void) async throws {
+    /// A live server on an empty SQLite database in a temporary directory.
+    static func withLiveServer(
+        idleTimeout: Duration = .seconds(30), _ body: @Sendable (_ port: Int, _ landfall: LandfallApplication) async throws -> Void
+    ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -54,7 +57,12 @@ import Testing
         logger.logLevel = .warning
         let landfall = try await buildApplication(configuration: configuration, logger: logger)
         try await landfall.application.test(.live) { client in
-            let port = try #require(client.port)
+            try await body(try #require(client.port), landfall)
+        }
+    }
+
+    static func withTarget(_ body: @Sendable (Target) async throws -> Void) async throws {
+        try await withLiveServer { port, landfall in
             let app = try await landfall.apps.createApp(name: "Hostile", slug: "hostile", domains: [], uriScheme: nil, webFallbackUrl: nil)
             let secret = try await landfall.apps.createKey(appId: app.id, kind: .secret, name: nil)
             let publishable = try await landfall.apps.createKey(appId: app.id, kind: .publishable, name: nil)
