@@ -13,9 +13,11 @@ import Testing
     /// Opens a connection, sends half a request head, then one more header byte every 50 ms for as
     /// long as the connection lives; returns how long the server took to close it and what it sent.
     static func trickle(port: Int) async throws -> (elapsed: Duration, received: ByteBuffer) {
+        // Started before the connect: the server's timer starts at its accept, which a loaded
+        // machine may report to this client well after it happened.
+        let started = ContinuousClock.now
         let connection = try await RawHTTPConnection.connect(port: port)
         let channel = connection.channel
-        let started = ContinuousClock.now
         // Far past the timeout: a server that never closes fails here instead of hanging the suite.
         let watchdog = channel.eventLoop.scheduleTask(in: .seconds(15)) { channel.close(promise: nil) }
         defer { watchdog.cancel() }
