@@ -3,42 +3,58 @@ import Foundation
 import LandfallServer
 import LandfallStore
 
-/// `landfall import`: bulk link import from a Firebase Dynamic Links or LinkForty export file.
+/// `landfall import`: bulk import of links from a Firebase Dynamic Links or LinkForty export file,
+/// and of clicks with their times from a LinkForty export or a CSV of clicks.
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import links from a Firebase Dynamic Links (CSV) or LinkForty (JSON or CSV) export.",
+        abstract: "Import links from a Firebase Dynamic Links (CSV) or LinkForty (JSON or CSV) export, and clicks with their times.",
         discussion: """
             Every link goes through the same validation as POST /api/links. A link whose short code the app \
             already has with the same destination counts as a duplicate (so re-running an import is safe); \
             anything invalid is refused with its reason, and the rest still import.
+
+            Clicks (the 'clicks' array of a LinkForty JSON export, after its links; or a CSV of clicks with \
+            --format clicks-csv) go through the same code as POST /api/s2s/v1/clicks: each keeps the time it \
+            happened, a click already stored (same click id, or the same fields) is a duplicate, and a click \
+            older than the app's attribution window is stored for history but never credited with an install.
             """
     )
 
     @OptionGroup var database: DatabaseOptions
     @Option(help: "App id or slug") var app: String
-    @Option(help: "firebase, linkforty-json or linkforty-csv (default: from the file name: .json is linkforty-json)") var format: String?
+    @Option(help: "firebase, linkforty-json, linkforty-csv or clicks-csv (default: from the file name: .json is linkforty-json)") var format: String?
     @Option(help: "Base URL of short links for apps without a domain (env LANDFALL_PUBLIC_URL)") var publicUrl: String?
     @Flag(help: "Print each refused link's reason (the summary groups them either way)") var verbose = false
     @Argument(help: "The export file") var file: String
 
     func validate() throws {
-        if let format, LinkImportFormat(rawValue: format) == nil {
-            throw ValidationError("--format must be one of \(LinkImportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        if let format, LinkImportFormat(rawValue: format) == nil, format != Self.clicksCSV {
+            let names = LinkImportFormat.allCases.map(\.rawValue) + [Self.clicksCSV]
+            throw ValidationError("--format must be one of \(names.joined(separator: ", "))")
         }
         guard FileManager.default.isReadableFile(atPath: file) else { throw ValidationError("cannot read \(file)") }
     }
 
     func run() async throws {
+        if format == Self.clicksCSV {
+            try await importClicksOnly()
+            return
+        }
         let format = try resolvedFormat()
         let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        let clicks = try readClicks { format == .linkfortyJSON ? try ClickImportFormat.parseLinkFortyJSON(data) : nil }
         let parsed: (records: [LinkImportRecord], unreadable: [(line: Int, reason: String)])
-        do { parsed = try format.parse(data) } catch let error as LinkImportError { throw ValidationError("\(file): \(error.description)") }
+        do { parsed = try format.parse(data) } catch let error as LinkImportError {
+            // An export of clicks alone holds no links to read.
+            guard clicks != nil else { throw ValidationError("\(file): \(error.description)") }
+            parsed = ([], [])
+        }
         let (reference, verbose) = (app, verbose)
         let publicURL = publicUrl ?? Environment.value("LANDFALL_PUBLIC_URL") ?? "http://127.0.0.1:8080"
         var unreadable = ImportSummary()
         for (line, reason) in parsed.unreadable { unreadable.refuse(line: line, reason: reason) }
         let (records, start) = (parsed.records, unreadable)
-        let result = try await withStorageResult { storage in
+        let result = try await withStorageResult { storage -> ImportSummary in
             let app = try await StorageCommand.app(reference, in: storage)
             let service = LinkService(storage: storage, publicURL: publicURL)
             var summary = start
@@ -56,8 +72,15 @@ struct Import: AsyncParsableCommand {
             progress.finish()
             return summary
         }
-        print(result.report(file: file, format: format))
-        if result.imported == 0 && result.duplicates == 0 && !result.refused.isEmpty { throw ExitCode(1) }
+        let linksRead = !records.isEmpty || !start.refused.isEmpty
+        if linksRead || clicks == nil { print(result.report(file: file, format: format)) }
+        var failed = linksRead && result.imported == 0 && result.duplicates == 0 && !result.refused.isEmpty
+        if let clicks {
+            let summary = try await importClicks(clicks)
+            print(summary.report(title: "clicks of the \(format.rawValue) export \(file)"))
+            failed = failed || summary.failedWhole
+        }
+        if failed { throw ExitCode(1) }
     }
 
     private func resolvedFormat() throws -> LinkImportFormat {
@@ -66,7 +89,7 @@ struct Import: AsyncParsableCommand {
         throw ValidationError("say which export this is: --format firebase or --format linkforty-csv")
     }
 
-    private func withStorageResult(_ body: @escaping @Sendable (SQLStorage) async throws -> ImportSummary) async throws -> ImportSummary {
+    func withStorageResult(_ body: @escaping @Sendable (SQLStorage) async throws -> ImportSummary) async throws -> ImportSummary {
         let box = ImportResultBox()
         try await StorageCommand.run(database) { storage in box.set(try await body(storage)) }
         return box.get()
@@ -76,13 +99,23 @@ struct Import: AsyncParsableCommand {
 /// Counts and reasons for the summary.
 struct ImportSummary: Sendable {
     var imported = 0
+    /// Clicks older than the attribution window among the imported ones (kept for history).
+    var history = 0
     var duplicates = 0
     var refused: [(line: Int, reason: String)] = []
 
     mutating func refuse(line: Int, reason: String) { refused.append((line, reason)) }
 
+    /// Nothing was stored or found stored, and something was refused.
+    var failedWhole: Bool { imported == 0 && duplicates == 0 && !refused.isEmpty }
+
     func report(file: String, format: LinkImportFormat) -> String {
-        var lines = ["Imported \(imported), duplicates \(duplicates), refused \(refused.count) (\(format.rawValue) export \(file))"]
+        report(title: "\(format.rawValue) export \(file)")
+    }
+
+    func report(title: String) -> String {
+        let kept = history == 0 ? "" : " (\(history) older than the attribution window, kept for history)"
+        var lines = ["Imported \(imported)\(kept), duplicates \(duplicates), refused \(refused.count) (\(title))"]
         let byReason = Dictionary(grouping: refused, by: \.reason).sorted { $0.value.count > $1.value.count }
         for (reason, rows) in byReason {
             let shown = rows.prefix(10).map { String($0.line) }.joined(separator: ", ")

@@ -9,10 +9,13 @@ import Darwin
 /// 10% (and at the end) otherwise, so logs and CI output stay readable.
 struct ImportProgress: Sendable {
     let total: Int
+    /// What is imported, for the plain lines: `links`, `clicks`.
+    let noun: String
     let isTerminal: Bool
 
-    init(total: Int, isTerminal: Bool = isatty(STDERR_FILENO) == 1) {
+    init(total: Int, noun: String = "links", isTerminal: Bool = isatty(STDERR_FILENO) == 1) {
         self.total = total
+        self.noun = noun
         self.isTerminal = isTerminal
     }
 
@@ -22,7 +25,7 @@ struct ImportProgress: Sendable {
             write("\r" + Self.bar(done: done, total: total))
         } else {
             let step = max(1, total / 10)
-            if done % step == 0 || done == total { write("imported \(done)/\(total) links\n") }
+            if done % step == 0 || done == total { write("imported \(done)/\(total) \(noun)\n") }
         }
     }
 

@@ -18,6 +18,23 @@ struct S2SClickItem: Decodable, Sendable, Hashable {
         case link, linkId, ip, userAgent, screenWidth, screenHeight, timezone, language, clickId, timestamp
     }
 
+    /// - Parameter timestamp: when the click happened, in Unix milliseconds.
+    init(
+        link: String? = nil, linkId: String? = nil, ip: String?, userAgent: String?, screenWidth: Int? = nil, screenHeight: Int? = nil,
+        timezone: String? = nil, language: String? = nil, clickId: String? = nil, timestamp: Double?
+    ) {
+        self.link = link
+        self.linkId = linkId
+        self.ip = ip
+        self.userAgent = userAgent
+        self.screenWidth = screenWidth
+        self.screenHeight = screenHeight
+        self.timezone = timezone
+        self.language = language
+        self.clickId = clickId
+        self.timestamp = timestamp
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         link = try container.decodeIfPresent(String.self, forKey: .link)

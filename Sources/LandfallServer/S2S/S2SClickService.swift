@@ -24,7 +24,17 @@ struct S2SClickService: Sendable {
         var error: Failure?
     }
 
+    /// Each item's answer, and the ids of the clicks this call stored (a replayed item's id is not among them).
+    struct Recorded: Sendable {
+        var results: [Result]
+        var inserted: Set<String>
+    }
+
     func record(_ items: [Swift.Result<S2SClickItem, DecodingError>], app: AppRecord, logger: Logger) async throws -> [Result] {
+        try await recordReportingNew(items, app: app, logger: logger).results
+    }
+
+    func recordReportingNew(_ items: [Swift.Result<S2SClickItem, DecodingError>], app: AppRecord, logger: Logger) async throws -> Recorded {
         let date = now()
         var results: [Result] = []
         var clicks: [ClickRecord] = []
@@ -57,7 +67,7 @@ struct S2SClickService: Sendable {
         logger.info("s2s clicks recorded", metadata: [
             "app": "\(app.id)", "items": "\(items.count)", "new": "\(new.count)", "refused": "\(results.count - clicks.count)",
         ])
-        return results
+        return Recorded(results: results, inserted: inserted)
     }
 
     private func link(of item: S2SClickItem, app: AppRecord, cache: inout [String: LinkRecord?]) async throws -> LinkRecord {
