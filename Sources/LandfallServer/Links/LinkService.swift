@@ -78,6 +78,7 @@ public struct LinkService: Sendable {
             do {
                 try await storage.insertLink(link)
             } catch let error as StoreError where error.conflictingField != nil {
+                if let existing = try await linkInsertedMeanwhile(like: link) { return Created(link: existing, deduplicated: true) }
                 throw APIError.conflict("short_code_taken", "the short code '\(link.shortCode)' is already in use")
             }
             return Created(link: link, deduplicated: false)
@@ -91,10 +92,18 @@ public struct LinkService: Sendable {
                 try await storage.insertLink(link)
                 return Created(link: link, deduplicated: false)
             } catch let error as StoreError where error.conflictingField != nil {
+                if let existing = try await linkInsertedMeanwhile(like: link) { return Created(link: existing, deduplicated: true) }
                 continue
             }
         }
         throw APIError(.serviceUnavailable, code: "short_code_exhausted", message: "could not find a free short code; retry")
+    }
+
+    /// The same link another server inserted between this one's look and its insert: the database's
+    /// unique index on the deduplication key refused the second row.
+    private func linkInsertedMeanwhile(like link: LinkRecord) async throws -> LinkRecord? {
+        guard let dedupKey = link.dedupKey else { return nil }
+        return try await storage.link(dedupKey: dedupKey, appId: link.appId)
     }
 
     /// Applies a validated change to an existing link; the short code and template never change.
@@ -112,6 +121,11 @@ public struct LinkService: Sendable {
         if updated.externalUserId != link.externalUserId || updated.content != link.content {
             updated.dedupKey = try updated.externalUserId.map {
                 try Self.dedupKey(content: updated.content, templateId: link.templateId, externalUserId: $0, customCode: nil)
+            }
+            // Edited into a copy of another of the user's links: both stay, and new requests for that
+            // content keep getting the other one.
+            if let key = updated.dedupKey, let other = try await storage.link(dedupKey: key, appId: app.id), other.id != link.id {
+                updated.dedupKey = nil
             }
         }
         updated.updatedAt = now()
