@@ -33,8 +33,8 @@ public struct DirectSimulation: Sendable {
     }
 
     /// The report, and for every install (measured or not) the person whose click the engine
-    /// attributed it to at the operating threshold (nil: organic answer).
-    func runDetailed(_ population: SimulatedPopulation) -> (report: DensityReport, attributedPerson: [Int?]) {
+    /// attributed it to at the operating threshold and that click's index (nil: organic answer).
+    func runDetailed(_ population: SimulatedPopulation) -> (report: DensityReport, attributedPerson: [Int?], attributedClick: [Int?]) {
         let started = Date()
         let model = population.model
         let window = model.window
@@ -70,7 +70,9 @@ public struct DirectSimulation: Sendable {
         var counts = (measured: 0, clicked: 0, token: 0, organic: 0, late: 0)
         var clicksOfPerson: [Int: [Int]] = [:]
         var attributedPerson: [Int?] = []
+        var attributedClick: [Int?] = []
         attributedPerson.reserveCapacity(population.installs.count)
+        attributedClick.reserveCapacity(population.installs.count)
 
         for install in population.installs {
             while received < population.clicks.count, population.clicks[received].time <= install.time {
@@ -88,9 +90,11 @@ public struct DirectSimulation: Sendable {
             var scored = ScoredInstall(fromClickInWindow: fromClick, confidence: nil, correct: false)
             var candidates: [Int] = []
             var credited: Int?
+            var creditedClick: Int?
             if install.carriesToken, let token = install.causingClick {
                 index.consume(token)
                 credited = population.clicks[token].personId
+                creditedClick = token
                 scored = ScoredInstall(fromClickInWindow: fromClick, confidence: 100, probability: 1, correct: true, deterministic: true)
             } else {
                 candidates = index.candidates(for: evidence, window: window)
@@ -107,10 +111,12 @@ public struct DirectSimulation: Sendable {
                     if Double(decision.confidence) >= threshold {
                         index.consume(position)
                         credited = population.clicks[position].personId
+                        creditedClick = position
                     }
                 }
             }
             attributedPerson.append(credited)
+            attributedClick.append(creditedClick)
             guard measured else { continue }
 
             // The plain likelihood-ratio baseline, on the same candidates and evidence.
@@ -228,7 +234,7 @@ public struct DirectSimulation: Sendable {
             ],
             seconds: Date().timeIntervalSince(started)
         )
-        return (report, attributedPerson)
+        return (report, attributedPerson, attributedClick)
     }
 
     static let baselineThresholds: [Double] = [40, 50, 60, 70, 80, 90, 100]

@@ -156,7 +156,8 @@ struct HTTPClient: Sendable {
         return (try? JSONDecoder().decode(Config.self, from: json))?.token
     }
 
-    private func json<Body: Encodable, Answer: Decodable>(
+    /// Sends `body` as JSON and decodes a 2xx answer; any other status throws `HTTPReplayError`.
+    func json<Body: Encodable, Answer: Decodable>(
         _ method: String, _ path: String, bearer: String, body: Body, headers: [String: String] = [:]
     ) async throws -> Answer {
         var all = headers

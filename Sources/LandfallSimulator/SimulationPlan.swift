@@ -84,13 +84,16 @@ public struct SimulationOutput: Sendable, Encodable {
     public var threshold: Int
     public var densities: [DensityReport]
     public var http: HTTPReplayReport?
+    /// The replay through the server-to-server endpoints (`--replay s2s`).
+    public var s2s: S2SReplayReport?
 
-    public init(plan: SimulationPlan, densities: [DensityReport], http: HTTPReplayReport? = nil) {
+    public init(plan: SimulationPlan, densities: [DensityReport], http: HTTPReplayReport? = nil, s2s: S2SReplayReport? = nil) {
         seed = plan.seed
         windowHours = plan.windowHours
         threshold = plan.threshold
         self.densities = densities
         self.http = http
+        self.s2s = s2s
     }
 
     public func json() throws -> String {

@@ -17,10 +17,13 @@ struct Simulate: AsyncParsableCommand {
             deterministic share. The first window's worth of days only warms up. The default population is as hard \
             as real traffic (docs/simulator.md lists every number and its source); --population easy is the kinder one.
 
-            With --target, it also replays a small population against a running server (started with \
-            --trust-proxy): clicks through the redirect and the page beacon, installs through /api/sdk/v1/install. \
-            A live server stamps events with its own clock, so the replay divides every time by --compress and \
-            compares the server's answers with the engine's on that same compressed timeline.
+            With --target, it also replays a small population against a running server and compares the server's \
+            answers with the engine's, install by install. --replay s2s (the default) posts every click and install \
+            through /api/s2s/v1/clicks and /installs with the time it happened (clicks in batches of up to 1,000), the \
+            whole timeline moved to end just before now, so the real gaps between clicks and installs are kept. \
+            --replay redirect sends clicks through the short link and the page beacon and installs through \
+            /api/sdk/v1/install (server started with --trust-proxy); a live server stamps those with its own clock, so \
+            that replay divides every time by --compress.
             """
     )
 
@@ -66,7 +69,10 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "Admin token of --target (env LANDFALL_ADMIN_TOKEN)")
     var adminToken: String?
 
-    @Option(help: "HTTP replay: divide simulated time by this (120: a simulated day takes 12 minutes)")
+    @Option(name: .customLong("replay"), help: "With --target: s2s (stated times, real gaps) or redirect (live clock, time compressed)")
+    var replayMode: ReplayMode = .s2s
+
+    @Option(help: "Redirect replay: divide simulated time by this (120: a simulated day takes 12 minutes)")
     var compress: Double = 120
 
     @Option(help: "HTTP replay: clicks a day of the replayed population")
@@ -109,6 +115,9 @@ struct Simulate: AsyncParsableCommand {
             guard compress >= 1, httpDensity > 0, httpDays > 0 else {
                 throw ValidationError("--compress must be at least 1; --http-density and --http-days positive")
             }
+            if replayMode == .s2s, httpDays * 24 + windowHours.rounded(.up) + 1 > Double(S2SReplay.maximumAppWindowHours) {
+                throw ValidationError("--replay s2s: --http-days and the window must fit the \(S2SReplay.maximumAppWindowHours)-hour app window")
+            }
         } else if httpOnly {
             throw ValidationError("--http-only needs --target")
         }
@@ -127,11 +136,15 @@ struct Simulate: AsyncParsableCommand {
             if !json { Self.emit(TextReport.render(report) + "\n") }
         }
         var http: HTTPReplayReport?
+        var s2s: S2SReplayReport?
         if let target, let url = URL(string: target), let token = resolvedAdminToken {
-            http = try await replay(url, adminToken: token, plan: plan, quiet: json)
+            switch replayMode {
+            case .s2s: s2s = try await replayStatedTimes(url, adminToken: token, plan: plan, quiet: json)
+            case .redirect: http = try await replay(url, adminToken: token, plan: plan, quiet: json)
+            }
         }
         if json {
-            Self.emit(try SimulationOutput(plan: plan, densities: reports, http: http).json())
+            Self.emit(try SimulationOutput(plan: plan, densities: reports, http: http, s2s: s2s).json())
         }
         if fitCalibration {
             Self.emit(CalibrationFit.swiftLiteral(CalibrationFit.fit(reports)))
@@ -155,6 +168,31 @@ struct Simulate: AsyncParsableCommand {
         }
         if !quiet { Self.emit(TextReport.render(report)) }
         return report
+    }
+
+    private func replayStatedTimes(_ url: URL, adminToken: String, plan: SimulationPlan, quiet: Bool) async throws -> S2SReplayReport {
+        var model = plan.model(clicksPerDay: httpDensity)
+        model.days = httpDays
+        model.warmUpDays = 0
+        let replay = S2SReplay(configuration: .init(target: url, adminToken: adminToken, threshold: plan.threshold))
+        let population = PopulationGenerator(model: model, seed: plan.seed).generate()
+        if !quiet {
+            Self.emit(
+                "== S2S replay against \(url.absoluteString): \(Int(httpDensity)) clicks/day for \(httpDays) day(s), "
+                    + "each click and install posted with the time it happened, the timeline ending just before now =="
+            )
+        }
+        let report = try await replay.run(population) { line in
+            if !quiet { Self.emit("  " + line) }
+        }
+        if !quiet { Self.emit(report.rendered) }
+        return report
+    }
+
+    /// How `--target` is replayed.
+    enum ReplayMode: String, ExpressibleByArgument, CaseIterable {
+        case s2s
+        case redirect
     }
 
     /// Unbuffered, so a supervisor reading a pipe sees each table at once.
