@@ -173,28 +173,6 @@ struct S2SRouteTests {
         }
     }
 
-    @Test func aFullBatchOfAThousandClicksIsStored() async throws {
-        try await AttributionFlowTests.withSetup { server, tenant, _, link in
-            let now = server.clock.now
-            let items = (0..<1000).map { index in
-                let phone = Phone(address: "10.\(index / 250).\(index % 250).1")
-                // Seconds, milliseconds and ISO text in turn, from the last three days.
-                let date = now.addingTimeInterval(-Double(index) * 259)
-                let stamp = switch index % 3 {
-                case 0: "\(Int(date.timeIntervalSince1970))"
-                case 1: "\(Int64(date.timeIntervalSince1970 * 1000))"
-                default: "\"\(date.formatted(.iso8601))\""
-                }
-                return #"{"link": "pasta", "ip": "\#(phone.address)", "userAgent": "\#(phone.browserAgent)", "timestamp": \#(stamp)}"#
-            }
-            let answer = try await Self.postClicks(server, key: tenant.secretKey, #"{"clicks": ["# + items.joined(separator: ",") + "]}")
-            #expect(answer.results.count == 1000 && answer.results.allSatisfy { $0.clickId != nil })
-            let stored = try await server.clicks(linkId: link.id, appId: tenant.app.id)
-            #expect(stored.count == 1000)
-            #expect(stored.first?.clickedAt == now.addingTimeInterval(-999 * 259))
-        }
-    }
-
     @Test func aBatchLargerThanTheLimitIsRefusedWhole() async throws {
         try await AttributionFlowTests.withSetup { server, tenant, _, _ in
             let item = Self.clickJSON(Phone(address: "198.51.100.70"), at: server.clock.now)
