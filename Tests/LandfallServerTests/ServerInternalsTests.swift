@@ -94,6 +94,22 @@ struct ServerInternalsTests {
         #expect(characters.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
     }
 
+    /// Tokens sort by the second they were minted (so the token index grows at its right edge) and
+    /// still differ within a second.
+    @Test func clickTokensSortByTheirSecondAndDifferWithinIt() {
+        let second = Date(timeIntervalSince1970: 1_790_000_000)
+        let sameSecond = (0..<100).map { _ in SecretGenerator.clickToken(at: second) }
+        #expect(Set(sameSecond).count == 100)
+        #expect(Set(sameSecond.map { $0.prefix(SecretGenerator.clickTokenTimeLength) }).count == 1)
+        var previous = SecretGenerator.clickToken(at: second)
+        for step: TimeInterval in [1, 59, 3_600, 86_400, 157_680_000] {
+            let later = SecretGenerator.clickToken(at: second.addingTimeInterval(step))
+            #expect(later.prefix(SecretGenerator.clickTokenTimeLength) > previous.prefix(SecretGenerator.clickTokenTimeLength), "\(step) s later")
+            #expect(SecretGenerator.isClickToken(later))
+            previous = later
+        }
+    }
+
     /// Requests that arrive while a transaction holds the database share the next commit.
     @Test func eventsWaitingForTheDatabaseCommitTogether() async throws {
         try await TestDatabases.withMigratedStorage(.sqlite) { storage, provider in
