@@ -4,8 +4,8 @@ import LandfallStore
 
 struct Apps: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Create and list apps (straight against the database).",
-        subcommands: [Create.self, List.self]
+        abstract: "Create, list and configure apps (straight against the database).",
+        subcommands: [Create.self, List.self, SetSettings.self]
     )
 
     struct Create: AsyncParsableCommand {
@@ -35,7 +35,7 @@ struct Apps: AsyncParsableCommand {
         func run() async throws {
             try await StorageCommand.run(database) { storage in
                 for app in try await storage.listApps() {
-                    print("\(app.id)  \(app.slug)  \(app.name)  \(app.domains.joined(separator: ","))")
+                    print("\(app.id)  \(app.slug)  \(app.name)  \(app.domains.joined(separator: ","))\(app.settings.iosProbabilisticMatching ? "" : "  ios:deterministic-only")")
                 }
             }
         }

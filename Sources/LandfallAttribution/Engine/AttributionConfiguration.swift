@@ -39,6 +39,9 @@ public struct AttributionConfiguration: Sendable, Hashable {
     /// The average likelihood ratio of a window click that shares neither the network nor the
     /// device signature with the install (such clicks are never fetched, but they are there).
     public var unfetchedLikelihoodRatio: Double
+    /// Platforms whose installs match only deterministically: Apple's App Store rules forbid
+    /// fingerprinting, so an app may switch its iOS installs to click tokens alone.
+    public var deterministicOnlyPlatforms: Set<DevicePlatform>
 
     public init(
         threshold: Int = 80,
@@ -55,7 +58,8 @@ public struct AttributionConfiguration: Sendable, Hashable {
         sameNetworkTimezoneShare: Double = 0.9,
         otherClicksPerPerson: Double = 0.5,
         unfetchedLikelihoodRatio: Double = 0.002,
-        calibration: ConfidenceCalibration = .standard
+        calibration: ConfidenceCalibration = .standard,
+        deterministicOnlyPlatforms: Set<DevicePlatform> = []
     ) {
         self.threshold = threshold
         self.clickedInstallShare = clickedInstallShare
@@ -72,6 +76,12 @@ public struct AttributionConfiguration: Sendable, Hashable {
         self.otherClicksPerPerson = otherClicksPerPerson
         self.unfetchedLikelihoodRatio = unfetchedLikelihoodRatio
         self.calibration = calibration
+        self.deterministicOnlyPlatforms = deterministicOnlyPlatforms
+    }
+
+    /// Whether installs of `platform` may be credited to a click on signals alone.
+    public func matchesProbabilistically(_ platform: DevicePlatform) -> Bool {
+        !deterministicOnlyPlatforms.contains(platform)
     }
 
     public static let defaultPersistence: [Factor: Double] = [

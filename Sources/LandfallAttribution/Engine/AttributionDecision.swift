@@ -32,4 +32,7 @@ public struct AttributionDecision: Sendable, Hashable {
     public static func deterministic(clickId: String) -> AttributionDecision {
         AttributionDecision(method: .deterministic, clickId: clickId, confidence: 100, probability: 1, matchedFactors: ["click_token"])
     }
+
+    /// No click is credited, and no candidate was weighed.
+    public static let organic = AttributionDecision(method: .organic, clickId: nil, confidence: 0, probability: 0, matchedFactors: [])
 }

@@ -40,6 +40,7 @@ public struct AttributionEngine: Sendable {
         population: some PopulationStatistics,
         window: TimeInterval
     ) -> AttributionDecision {
+        guard configuration.matchesProbabilistically(install.platform) else { return .organic }
         let eligible = candidates.filter { click in
             let delay = install.reportedAt.timeIntervalSince(click.clickedAt)
             return click.appId == install.appId && click.platform == install.platform && delay >= 0 && delay <= window

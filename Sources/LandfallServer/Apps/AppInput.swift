@@ -17,6 +17,7 @@ struct AppInput: Codable, Sendable {
     var webFallbackUrl: String?
     var attributionWindowHours: Int?
     var attributionThreshold: Int?
+    var iosProbabilisticMatching: Bool?
 
     static let reservedSlugs: Set<String> = ["api", "health", "admin"]
 
@@ -51,7 +52,8 @@ struct AppInput: Codable, Sendable {
             webFallbackUrl: try Validate.webURL(webFallbackUrl, "webFallbackUrl"),
             attributionWindowHours: try Validate.range(attributionWindowHours, "attributionWindowHours", 1...2160)
                 ?? AppSettings.defaultAttributionWindowHours,
-            attributionThreshold: try Validate.range(attributionThreshold, "attributionThreshold", 1...100)
+            attributionThreshold: try Validate.range(attributionThreshold, "attributionThreshold", 1...100),
+            iosProbabilisticMatching: iosProbabilisticMatching ?? true
         )
         if !settings.iosBundleIds.isEmpty, settings.iosTeamId == nil {
             throw APIError.validation("iosTeamId", "is required with iosBundleIds (apple-app-site-association needs TEAMID.bundle)")
@@ -77,6 +79,7 @@ struct AppResponse: Codable, Sendable {
     var webFallbackUrl: String?
     var attributionWindowHours: Int
     var attributionThreshold: Int?
+    var iosProbabilisticMatching: Bool
     var createdAt: Date
     var updatedAt: Date
 
@@ -96,6 +99,7 @@ struct AppResponse: Codable, Sendable {
         webFallbackUrl = app.settings.webFallbackUrl
         attributionWindowHours = app.settings.attributionWindowHours
         attributionThreshold = app.settings.attributionThreshold
+        iosProbabilisticMatching = app.settings.iosProbabilisticMatching
         createdAt = app.createdAt
         updatedAt = app.updatedAt
     }

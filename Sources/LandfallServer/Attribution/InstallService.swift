@@ -109,6 +109,10 @@ struct InstallService: Sendable {
            !excluded.contains(click.id) {
             return (.deterministic(clickId: click.id), MatchedClick(id: click.id, linkId: click.linkId, clickedAt: click.clickedAt))
         }
+        let configuration = Self.configuration(self.configuration, for: app.settings)
+        // Without probabilistic matching no click is even looked at: skipping the candidate search
+        // keeps the signals of a device its app promised not to fingerprint out of every query.
+        guard configuration.matchesProbabilistically(evidence.platform) else { return (.organic, nil) }
         let windowHours = min(app.settings.attributionWindowHours, request.attributionWindowHours ?? Int.max)
         let window = TimeInterval(windowHours) * 3600
         let since = evidence.reportedAt.addingTimeInterval(-window)
@@ -129,13 +133,19 @@ struct InstallService: Sendable {
         let population = try await storage.population(
             appId: app.id, platform: platform, fromDay: ClickStatistics.day(of: since), toDay: ClickStatistics.day(of: evidence.reportedAt), values: values
         )
-        var configuration = self.configuration
-        if let threshold = app.settings.attributionThreshold { configuration.threshold = threshold }
         let decision = AttributionEngine(configuration: configuration).decide(
             install: evidence, candidates: candidates, population: StoredPopulation(population: population), window: window
         )
         let click = decision.clickId.flatMap { refs[$0] }.map { MatchedClick(id: $0.id, linkId: $0.linkId, clickedAt: $0.clickedAt) }
         return (decision, click)
+    }
+
+    /// The engine's configuration with an app's own threshold and platform policy.
+    static func configuration(_ base: AttributionConfiguration, for settings: AppSettings) -> AttributionConfiguration {
+        var configuration = base
+        if let threshold = settings.attributionThreshold { configuration.threshold = threshold }
+        if !settings.iosProbabilisticMatching { configuration.deterministicOnlyPlatforms.insert(.ios) }
+        return configuration
     }
 
     /// The evidence of each candidate inside its link's window: from memory for settled clicks seen

@@ -4902,6 +4902,11 @@ enum OpenAPIDocument {
             "type": "integer",
             "minimum": 1,
             "maximum": 100
+          },
+          "iosProbabilisticMatching": {
+            "type": "boolean",
+            "default": true,
+            "description": "Whether iOS installs without a click token may be matched probabilistically (on signals). false follows Apple's policy against fingerprinting: iOS installs are then credited only through click tokens and are otherwise organic; Android is unaffected."
           }
         },
         "required": [
@@ -4978,6 +4983,11 @@ enum OpenAPIDocument {
             "minimum": 1,
             "maximum": 100,
             "nullable": true
+          },
+          "iosProbabilisticMatching": {
+            "type": "boolean",
+            "nullable": true,
+            "description": "null restores the default, true."
           }
         },
         "description": "A JSON merge patch (RFC 7396) of the app."
@@ -5040,6 +5050,9 @@ enum OpenAPIDocument {
             "minimum": 1,
             "maximum": 100
           },
+          "iosProbabilisticMatching": {
+            "type": "boolean"
+          },
           "id": {
             "type": "string"
           },
@@ -5060,6 +5073,7 @@ enum OpenAPIDocument {
           "iosBundleIds",
           "androidSha256CertFingerprints",
           "attributionWindowHours",
+          "iosProbabilisticMatching",
           "createdAt",
           "updatedAt"
         ]

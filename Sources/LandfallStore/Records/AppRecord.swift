@@ -36,6 +36,10 @@ public struct AppSettings: Sendable, Hashable, Codable {
     public var attributionWindowHours: Int
     /// Minimum confidence (0-100) for a probabilistic match; nil for the engine's default.
     public var attributionThreshold: Int?
+    /// Whether iOS installs without a click token may be matched on signals (IP prefix, device,
+    /// screen, time zone). Off for apps that follow Apple's policy against fingerprinting: their
+    /// iOS installs are credited only through click tokens, and are otherwise organic.
+    public var iosProbabilisticMatching: Bool
 
     public static let defaultAttributionWindowHours = 168
 
@@ -50,7 +54,8 @@ public struct AppSettings: Sendable, Hashable, Codable {
         uriScheme: String? = nil,
         webFallbackUrl: String? = nil,
         attributionWindowHours: Int = AppSettings.defaultAttributionWindowHours,
-        attributionThreshold: Int? = nil
+        attributionThreshold: Int? = nil,
+        iosProbabilisticMatching: Bool = true
     ) {
         self.iosTeamId = iosTeamId
         self.iosBundleIds = iosBundleIds
@@ -63,5 +68,33 @@ public struct AppSettings: Sendable, Hashable, Codable {
         self.webFallbackUrl = webFallbackUrl
         self.attributionWindowHours = attributionWindowHours
         self.attributionThreshold = attributionThreshold
+        self.iosProbabilisticMatching = iosProbabilisticMatching
+    }
+}
+
+extension AppSettings {
+    private enum CodingKeys: String, CodingKey {
+        case iosTeamId, iosBundleIds, iosAppStoreUrl, iosAppStoreId, androidPackageName, androidSha256CertFingerprints
+        case androidPlayStoreUrl, uriScheme, webFallbackUrl, attributionWindowHours, attributionThreshold, iosProbabilisticMatching
+    }
+
+    /// Settings documents stored before a key existed decode to that key's default, so adding a
+    /// setting needs no migration of the `apps.settings` column.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            iosTeamId: try container.decodeIfPresent(String.self, forKey: .iosTeamId),
+            iosBundleIds: try container.decode([String].self, forKey: .iosBundleIds),
+            iosAppStoreUrl: try container.decodeIfPresent(String.self, forKey: .iosAppStoreUrl),
+            iosAppStoreId: try container.decodeIfPresent(String.self, forKey: .iosAppStoreId),
+            androidPackageName: try container.decodeIfPresent(String.self, forKey: .androidPackageName),
+            androidSha256CertFingerprints: try container.decode([String].self, forKey: .androidSha256CertFingerprints),
+            androidPlayStoreUrl: try container.decodeIfPresent(String.self, forKey: .androidPlayStoreUrl),
+            uriScheme: try container.decodeIfPresent(String.self, forKey: .uriScheme),
+            webFallbackUrl: try container.decodeIfPresent(String.self, forKey: .webFallbackUrl),
+            attributionWindowHours: try container.decode(Int.self, forKey: .attributionWindowHours),
+            attributionThreshold: try container.decodeIfPresent(Int.self, forKey: .attributionThreshold),
+            iosProbabilisticMatching: try container.decodeIfPresent(Bool.self, forKey: .iosProbabilisticMatching) ?? true
+        )
     }
 }
