@@ -1,8 +1,8 @@
+import AsyncHTTPClient
 import Foundation
 import LandfallBench
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOCore
+import NIOHTTP1
 
 /// One `landfall serve` process under test, started from this very binary.
 struct BenchServer: Sendable {
@@ -104,13 +104,16 @@ struct BenchFailure: Error, CustomStringConvertible {
 }
 
 /// The few plain HTTP calls the benchmark makes itself (readiness, metrics).
+///
+/// Over AsyncHTTPClient, not URLSession: the throughput log cancels its sampler while a metrics
+/// request is in flight, and FoundationNetworking on Linux can trap on a cancelled task
+/// ("Trying to access a behaviour for a task that in not in the registry"), killing the run.
 enum BenchHTTP {
     static func get(_ url: String, bearer: String? = nil) async throws -> (Int, String) {
-        guard let target = URL(string: url) else { throw BenchFailure("bad URL \(url)") }
-        var request = URLRequest(url: target)
-        request.timeoutInterval = 10
-        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+        var request = HTTPClientRequest(url: url)
+        if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        let body = try await response.body.collect(upTo: 16 * 1_024 * 1_024)
+        return (Int(response.status.code), String(buffer: body))
     }
 }
