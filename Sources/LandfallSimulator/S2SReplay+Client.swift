@@ -1,5 +1,8 @@
 import Foundation
 import LandfallAttribution
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The server's answer to one posted install, as the replay reads it.
 struct S2SInstallAnswer: Sendable {
@@ -82,6 +85,23 @@ extension HTTPClient {
         )
         let answer: Answer = try await json("POST", "api/s2s/v1/installs", bearer: secretKey, body: body)
         return S2SInstallAnswer(attributed: answer.attributed, confidence: answer.confidenceScore ?? 0, clickId: answer.clickId)
+    }
+
+    /// The server's clock from the `Date` header of its health answer (whole seconds, rounded
+    /// down), nil when it sends none: stated times are checked against the server's clock, not ours.
+    func serverDate() async throws -> Date? {
+        let (_, response) = try await session.data(for: URLRequest(url: base.appendingPathComponent("health")))
+        guard let text = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Date") else { return nil }
+        return Self.httpDate(text)
+    }
+
+    /// An IMF-fixdate (`Wed, 25 Nov 2026 10:01:56 GMT`, RFC 9110).
+    static func httpDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.date(from: text)
     }
 
     static func milliseconds(_ date: Date) -> Int64 {

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// click and its install) are kept, where the redirect replay (`HTTPReplay`) must compress them.
 ///
 /// Stated times may not lie in the server's future, so the whole timeline is moved to end just
-/// before now, gaps unchanged. The population is the one an ad network and a customer's backend
+/// before the server's now (read from its `Date` header), gaps unchanged. The population is the one an ad network and a customer's backend
 /// would report (``asReported(_:endingAt:)``), and the engine is run on that same population
 /// (`DirectSimulation`) and compared install by install: the same click credited, or both organic.
 ///
@@ -89,14 +89,19 @@ public struct S2SReplay: Sendable {
 
     /// Replays `population` (as generated: it is reported with ``asReported(_:endingAt:)`` here) and
     /// compares the server's answers with the engine's.
-    public func run(_ population: SimulatedPopulation, now: Date = Date(), log: @Sendable (String) -> Void = { _ in }) async throws -> S2SReplayReport {
+    ///
+    /// - Parameter now: where the timeline ends; by default the server's clock (its `Date` header),
+    ///   else this machine's.
+    public func run(_ population: SimulatedPopulation, now: Date? = nil, log: @Sendable (String) -> Void = { _ in }) async throws -> S2SReplayReport {
         let started = Date()
-        let reported = Self.asReported(population, endingAt: now)
+        let client = HTTPClient(base: configuration.target, timeout: configuration.requestTimeout)
+        let end: Date
+        if let now { end = now } else { end = try await client.serverDate() ?? Date() }
+        let reported = Self.asReported(population, endingAt: end)
         let appWindow = Self.appWindowHours(for: reported)
         guard appWindow <= Self.maximumAppWindowHours else {
             throw S2SReplayError("the timeline and its window span \(appWindow) hours; an app's window is at most \(Self.maximumAppWindowHours)")
         }
-        let client = HTTPClient(base: configuration.target, timeout: configuration.requestTimeout)
         let setup = try await client.setUp(
             adminToken: configuration.adminToken, seed: reported.seed, windowHours: appWindow, threshold: configuration.threshold
         )
