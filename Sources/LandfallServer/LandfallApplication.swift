@@ -119,6 +119,7 @@ public func buildApplication(
         links: linkService, trustProxy: configuration.trustProxy, now: now
     )
     InstallsController(storage: storage, authenticator: authenticator, links: linkService).register(on: router)
+    EraseController(authenticator: authenticator, service: EraseService(storage: storage, now: now)).register(on: router)
     S2SController(authenticator: authenticator, clicks: S2SClickService(storage: storage, now: now, webhooks: webhooks), installs: installService, now: now).register(on: router)
     let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now, webhooks: webhooks)
     ReferralsController(

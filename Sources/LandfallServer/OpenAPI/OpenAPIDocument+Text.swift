@@ -41,6 +41,9 @@ enum OpenAPIDocument {
       "name": "installs"
     },
     {
+      "name": "privacy"
+    },
+    {
       "name": "s2s"
     },
     {
@@ -2036,6 +2039,46 @@ enum OpenAPIDocument {
             }
           }
         ]
+      }
+    },
+    "/api/privacy/erasures": {
+      "post": {
+        "operationId": "erasePerson",
+        "tags": [
+          "privacy"
+        ],
+        "summary": "Erase one person (GDPR article 17): every row tied to an install id or an external user id, in one transaction",
+        "description": "Give exactly one of installId and externalUserId. An external user id also erases the installs it is tied to (as a referee, in the referral identities, or as a Branch identity) and the user's share links. An id that is not stored answers 200 with zero counts, so a retry succeeds.",
+        "security": [
+          {
+            "secretKey": []
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "OK",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Erasure"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        },
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ErasureRequest"
+              }
+            }
+          }
+        }
       }
     },
     "/api/s2s/v1/clicks": {
@@ -7086,6 +7129,58 @@ enum OpenAPIDocument {
           "groupBy",
           "totals",
           "series"
+        ]
+      },
+      "ErasureRequest": {
+        "type": "object",
+        "properties": {
+          "installId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256
+          },
+          "externalUserId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256
+          }
+        },
+        "description": "Exactly one of the two."
+      },
+      "Erasure": {
+        "type": "object",
+        "properties": {
+          "installId": {
+            "type": "string"
+          },
+          "externalUserId": {
+            "type": "string"
+          },
+          "erasedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "installIds": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "removedRows": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "integer"
+            }
+          },
+          "totalRows": {
+            "type": "integer"
+          }
+        },
+        "required": [
+          "erasedAt",
+          "installIds",
+          "removedRows",
+          "totalRows"
         ]
       },
       "Install": {

@@ -1,0 +1,51 @@
+import ArgumentParser
+import LandfallServer
+import LandfallStore
+import Logging
+
+/// `landfall privacy …`: data-subject requests, straight against the database.
+struct Privacy: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Act on data-subject requests (GDPR) without a running server.",
+        subcommands: [Erase.self]
+    )
+
+    struct Erase: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Erase one person: every row tied to an install id or an external user id, in one transaction.",
+            discussion: """
+                The same erasure as POST /api/privacy/erasures. An id that is not stored removes nothing
+                and succeeds. A running server forgets cached links and installs within --link-cache-ttl.
+                """
+        )
+        @OptionGroup var database: DatabaseOptions
+        @Option(help: "App id or slug") var app: String
+        @Option(help: "The install to erase") var installId: String?
+        @Option(help: "The app's own user id to erase (share links' externalUserId, referrals, Branch identity)") var userId: String?
+
+        func validate() throws {
+            switch (installId, userId) {
+            case (nil, nil): throw ValidationError("give --install-id or --user-id")
+            case (_?, _?): throw ValidationError("give --install-id or --user-id, not both")
+            default: break
+            }
+            for (name, value) in [("--install-id", installId), ("--user-id", userId)] {
+                if let value, value.isEmpty || value.count > 256 { throw ValidationError("\(name) must be 1 to 256 characters") }
+            }
+        }
+
+        func run() async throws {
+            let (reference, subject): (String, ErasureSubject) = (app, installId.map { .install($0) } ?? .externalUser(userId ?? ""))
+            let logger = try database.makeLogger()
+            try await StorageCommand.run(database) { storage in
+                let app = try await StorageCommand.app(reference, in: storage)
+                let report = try await EraseService(storage: storage).erase(subject, app: app, logger: logger)
+                for (table, rows) in report.removedRows.sorted(by: { $0.key < $1.key }) where rows > 0 {
+                    print("\(table)  \(rows)")
+                }
+                let total = report.removedRows.values.reduce(0, +)
+                print("Erased \(total) rows; installs: \(report.installIds.isEmpty ? "none" : report.installIds.joined(separator: ", "))")
+            }
+        }
+    }
+}
