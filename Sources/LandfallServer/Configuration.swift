@@ -41,6 +41,9 @@ public struct ServerConfiguration: Sendable {
     /// How long a connection may go without a complete request head (or, between requests, without
     /// any): a client that sends its headers a byte at a time (slowloris) is closed after this.
     public var idleTimeout: Duration = .seconds(30)
+    /// How long client addresses are kept whole before they are truncated to /24 or /48, and how
+    /// often the sweep that truncates them runs.
+    public var ipRetention = IPRetentionConfiguration()
 
     public init(
         host: String = "127.0.0.1",

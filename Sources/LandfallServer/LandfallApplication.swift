@@ -22,6 +22,9 @@ public struct LandfallApplication: Sendable {
     public let metrics: ServerMetrics
     /// Sends the webhook outbox; tests call `deliverDue()` when background delivery is off.
     public let webhooks: WebhookDispatcher
+    /// Truncates client addresses past their retention period; tests and `landfall reliability
+    /// privacy` call `sweep()` with a clock of their own.
+    public let ipRetention: IPRetentionSweeper
     /// Every method and path the router answers, as `GET /api/apps/{appId}`: checked against the
     /// OpenAPI document so that neither can change without the other.
     public let routes: [String]
@@ -74,6 +77,8 @@ public func buildApplication(
         storage: storage, recorder: recorder, configuration: configuration.attribution, metrics: metrics,
         evidence: ExpiringCache(capacity: 50_000, timeToLive: .seconds(600), revision: catalogRevision), now: now, webhooks: webhooks
     )
+
+    let ipRetention = IPRetentionSweeper(storage: storage, configuration: configuration.ipRetention, logger: logger, now: now)
 
     let router = Router(context: LandfallRequestContext.self)
     router.add(middleware: ErrorMiddleware())
@@ -147,7 +152,7 @@ public func buildApplication(
             additionalChannelHandlers: [UnreadBodyDiscarder()], idleTimeout: TimeAmount(configuration.idleTimeout)
         )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "landfall"),
-        services: [DatabaseService(provider: provider), recorder, statistics, ReferralSettler(service: referrals), webhookDispatcher],
+        services: [DatabaseService(provider: provider), recorder, statistics, ReferralSettler(service: referrals), webhookDispatcher, ipRetention],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             if configuration.publicURL == nil, configuration.port == 0 {
@@ -168,6 +173,6 @@ public func buildApplication(
     }
     return LandfallApplication(
         application: application, storage: storage, clicks: recorder, links: linkService, apps: appService, statistics: statistics,
-        metrics: metrics, webhooks: webhookDispatcher, routes: router.routes.map(\.description)
+        metrics: metrics, webhooks: webhookDispatcher, ipRetention: ipRetention, routes: router.routes.map(\.description)
     )
 }

@@ -46,6 +46,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Multiply every API rate limit by this factor, e.g. 0.1 or 10 (env LANDFALL_RATE_LIMIT_SCALE; default 1)")
     var rateLimitScale: Double?
 
+    @Option(help: "Seconds between sweeps that truncate client addresses older than twice the app's attribution window plus an hour to /24 or /48 (env LANDFALL_IP_RETENTION_INTERVAL; default 3600)")
+    var ipRetentionInterval: Int?
+
     func validate() throws {
         if let scale = resolvedRateLimitScale(), !(scale > 0 && scale <= 1_000) {
             throw ValidationError("--rate-limit-scale must be above 0 and at most 1000")
@@ -58,6 +61,9 @@ struct Serve: AsyncParsableCommand {
         }
         if let seconds = resolvedIdleTimeout(), !(1...3600).contains(seconds) {
             throw ValidationError("--idle-timeout must be 1-3600 seconds")
+        }
+        if let seconds = resolvedIPRetentionInterval(), !(1...86_400).contains(seconds) {
+            throw ValidationError("--ip-retention-interval must be 1-86400 seconds")
         }
         if let port = resolvedPort(), !(0...65535).contains(port) {
             throw ValidationError("--port must be 0-65535")
@@ -86,6 +92,10 @@ struct Serve: AsyncParsableCommand {
         rateLimitScale ?? Environment.value("LANDFALL_RATE_LIMIT_SCALE").flatMap(Double.init)
     }
 
+    private func resolvedIPRetentionInterval() -> Int? {
+        ipRetentionInterval ?? Environment.value("LANDFALL_IP_RETENTION_INTERVAL").flatMap(Int.init)
+    }
+
     private func resolvedPort() -> Int? {
         port ?? Environment.value("LANDFALL_PORT").flatMap(Int.init)
     }
@@ -107,6 +117,7 @@ struct Serve: AsyncParsableCommand {
             linkCacheTimeToLive: .seconds(resolvedLinkCacheTTL() ?? 5)
         ))
         if let seconds = resolvedIdleTimeout() { configured.idleTimeout = .seconds(seconds) }
+        if let seconds = resolvedIPRetentionInterval() { configured.ipRetention.interval = .seconds(seconds) }
         if let scale = resolvedRateLimitScale() { configured.apiRateLimits = configured.apiRateLimits.scaled(by: scale) }
         if noRateLimits || Environment.value("LANDFALL_RATE_LIMITS") == "off" { configured.apiRateLimits.enabled = false }
         let configuration = configured
