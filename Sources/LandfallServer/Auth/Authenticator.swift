@@ -29,7 +29,7 @@ public struct Authenticator: Sendable {
         guard let presented = Self.bearer(request) else { throw APIError.unauthorized }
         guard let keyed = try await liveKey(presented) else { throw APIError.unauthorized }
         guard keyed.key.kind == .secret else {
-            throw APIError.forbidden("a publishable key cannot manage links; use a secret key")
+            throw APIError.forbidden("a publishable key cannot call this route; use the app's secret key")
         }
         return keyed.app
     }
