@@ -6200,6 +6200,21 @@ enum OpenAPIDocument {
               }
             ],
             "description": "Unix seconds or milliseconds, or ISO 8601"
+          },
+          "campaign": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Instead of link or linkId: the campaign, whose own link is made on its first click"
+          },
+          "source": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "With campaign: the network (the campaign link's utm_source)"
+          },
+          "medium": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "With campaign: the campaign link's utm_medium"
           }
         }
       },

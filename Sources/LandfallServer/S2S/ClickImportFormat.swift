@@ -19,8 +19,9 @@ public struct ClickImportFile: Sendable {
 ///
 /// Column and key names are matched folded (case, `_`, `-` and spaces ignored), so `clicked_at`,
 /// `clickedAt` and `Clicked At` are one name. Columns nobody matches on (LinkForty's `device_type`,
-/// `platform`, `country`, `utm_*`, `referrer`) are ignored: the server derives the platform from the
-/// user agent as it does for a redirect.
+/// `platform`, `country`, `referrer`) are ignored: the server derives the platform from the user
+/// agent as it does for a redirect. `campaign`/`utm_campaign`, `source`/`utm_source` and
+/// `medium`/`utm_medium` are read only on a row without a link: such a row is a campaign's click.
 public enum ClickImportFormat {
     /// Parses a CSV of clicks.
     public static func parseCSV(_ data: Data) throws -> ClickImportFile {
@@ -125,10 +126,16 @@ extension ClickImportFile {
             code = exported
             linkId = nil
         }
+        // A row without a link is a campaign's click when it names one; with a link, the link's own
+        // UTM parameters say the campaign and the row's are left alone.
+        let namesALink = code != nil || linkId != nil
         rows.append(ClickImportRow(line: line, item: S2SClickItem(
             link: code, linkId: linkId, ip: fields["ip"] ?? fields["ipaddress"], userAgent: fields["useragent"],
             screenWidth: screen[0], screenHeight: screen[1], timezone: fields["timezone"] ?? fields["tz"],
-            language: fields["language"] ?? fields["lang"], clickId: fields["clickid"] ?? fields["id"], timestamp: milliseconds
+            language: fields["language"] ?? fields["lang"], clickId: fields["clickid"] ?? fields["id"], timestamp: milliseconds,
+            campaign: namesALink ? nil : fields["campaign"] ?? fields["utmcampaign"],
+            source: namesALink ? nil : fields["source"] ?? fields["utmsource"],
+            medium: namesALink ? nil : fields["medium"] ?? fields["utmmedium"]
         )))
     }
 }

@@ -13,15 +13,21 @@ struct S2SClickItem: Decodable, Sendable, Hashable {
     var language: String?
     var clickId: String?
     var timestamp: Double?
+    /// Instead of a link: the campaign the ad belonged to (with the network as `source`, and
+    /// `medium`), for networks that know no link of the app.
+    var campaign: String?
+    var source: String?
+    var medium: String?
 
     enum CodingKeys: String, CodingKey {
-        case link, linkId, ip, userAgent, screenWidth, screenHeight, timezone, language, clickId, timestamp
+        case link, linkId, ip, userAgent, screenWidth, screenHeight, timezone, language, clickId, timestamp, campaign, source, medium
     }
 
     /// - Parameter timestamp: when the click happened, in Unix milliseconds.
     init(
         link: String? = nil, linkId: String? = nil, ip: String?, userAgent: String?, screenWidth: Int? = nil, screenHeight: Int? = nil,
-        timezone: String? = nil, language: String? = nil, clickId: String? = nil, timestamp: Double?
+        timezone: String? = nil, language: String? = nil, clickId: String? = nil, timestamp: Double?,
+        campaign: String? = nil, source: String? = nil, medium: String? = nil
     ) {
         self.link = link
         self.linkId = linkId
@@ -33,6 +39,9 @@ struct S2SClickItem: Decodable, Sendable, Hashable {
         self.language = language
         self.clickId = clickId
         self.timestamp = timestamp
+        self.campaign = campaign
+        self.source = source
+        self.medium = medium
     }
 
     init(from decoder: any Decoder) throws {
@@ -48,6 +57,9 @@ struct S2SClickItem: Decodable, Sendable, Hashable {
         clickId = try container.decodeIfPresent(String.self, forKey: .clickId)
         // Kept as milliseconds so the item hashes the same however the time was written.
         timestamp = try container.decodeIfPresent(S2STimestamp.self, forKey: .timestamp).map { ($0.date.timeIntervalSince1970 * 1000).rounded() }
+        campaign = try container.decodeIfPresent(String.self, forKey: .campaign)
+        source = try container.decodeIfPresent(String.self, forKey: .source)
+        medium = try container.decodeIfPresent(String.self, forKey: .medium)
     }
 
     /// The stored id of this click: the same for a replayed item, so a replay inserts nothing. The
@@ -60,7 +72,7 @@ struct S2SClickItem: Decodable, Sendable, Hashable {
             let parts: [String] = [
                 link ?? "", linkId ?? "", ip ?? "", userAgent ?? "", screenWidth.map(String.init) ?? "",
                 screenHeight.map(String.init) ?? "", timezone ?? "", language ?? "", timestamp.map { String(Int64($0)) } ?? "",
-            ]
+            ] + (campaign == nil && source == nil && medium == nil ? [] : [campaign ?? "", source ?? "", medium ?? ""])
             key = "\(appId)\u{1F}h\u{1F}" + parts.joined(separator: "\u{1F}")
         }
         return Self.uuidShaped(SecretGenerator.sha256Hex(key))

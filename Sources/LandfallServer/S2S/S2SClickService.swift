@@ -71,6 +71,10 @@ struct S2SClickService: Sendable {
     }
 
     private func link(of item: S2SClickItem, app: AppRecord, cache: inout [String: LinkRecord?]) async throws -> LinkRecord {
+        let namesALink = !(item.linkId ?? "").isEmpty || !(item.link ?? "").isEmpty
+        if namesALink, item.campaign != nil || item.source != nil || item.medium != nil {
+            throw APIError.validation("campaign", "name a link or a campaign, not both (a link's campaign is its UTM parameters)")
+        }
         let key: String
         let found: LinkRecord?
         if let id = item.linkId, !id.isEmpty {
@@ -79,8 +83,11 @@ struct S2SClickService: Sendable {
         } else if let code = item.link, !code.isEmpty {
             key = "code:" + code
             if let cached = cache[key] { found = cached } else { found = try await storage.link(shortCode: code, appId: app.id) }
+        } else if let campaign = try CampaignLinks.campaign(of: item) {
+            key = "campaign:" + campaign.dedupKey
+            if let cached = cache[key] { found = cached } else { found = try await CampaignLinks(storage: storage, now: now).link(for: campaign, app: app) }
         } else {
-            throw APIError.validation("link", "is required (the short code), or linkId")
+            throw APIError.validation("link", "is required (the short code), or linkId, or a campaign")
         }
         cache[key] = found
         guard let found else { throw APIError.notFound("link_not_found", "no link of this app with that code or id") }
