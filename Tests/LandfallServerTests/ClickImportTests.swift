@@ -37,6 +37,22 @@ struct ClickImportTests {
         #expect(empty.ip == nil && empty.link == nil && empty.timestamp == 1_795_491_902_000)
     }
 
+    @Test("a CSV row without a link is a campaign's click when it names one; a row with a link keeps the link's campaign")
+    func campaignRows() throws {
+        let csv = """
+            click_id,short_code,utm_source,utm_medium,utm_campaign,clicked_at,ip,user_agent
+            n-1,,adnet,cpi,black-friday,1764000000,203.0.113.7,"\(Self.iPhone)"
+            n-2,spring,adnet,cpi,black-friday,1764000000,203.0.113.8,"\(Self.iPhone)"
+
+            """
+        let file = try ClickImportFormat.parseCSV(Data(csv.utf8))
+        #expect(file.rows.count == 2)
+        let campaign = file.rows[0].item
+        #expect(campaign.link == nil && campaign.campaign == "black-friday" && campaign.source == "adnet" && campaign.medium == "cpi")
+        let linked = file.rows[1].item
+        #expect(linked.link == "spring" && linked.campaign == nil && linked.source == nil && linked.medium == nil)
+    }
+
     @Test("a LinkForty JSON export: clicks name their link by LinkForty's link id, resolved through the export's links")
     func linkFortyJSON() throws {
         let json = """
