@@ -49,11 +49,13 @@ struct TestServer: Sendable {
     ///   - setup: `.router` (in-process, the default) or `.live` where a real socket matters.
     ///   - clock: the wall clock the server reads; fixed at ``startDate`` unless a test advances it.
     ///   - configure: changes to the configuration before the application is built (trustProxy, …).
+    ///   - logger: the server's logger; by default one that shows warnings and errors only.
     ///   - body: the test, given the running server.
     static func run<Value: Sendable>(
         setup: TestingSetup = .router,
         clock: TestClock = TestClock(),
         configure: (inout ServerConfiguration) -> Void = { _ in },
+        logger: Logger? = nil,
         _ body: @Sendable (TestServer) async throws -> Value
     ) async throws -> Value {
         let directory = FileManager.default.temporaryDirectory
@@ -69,9 +71,12 @@ struct TestServer: Sendable {
             publicURL: publicURL
         )
         configure(&configuration)
-        var logger = Logger(label: "landfall.tests")
-        // Quiet for passing tests; a 500 (logged at error) still shows.
-        logger.logLevel = .warning
+        let logger = logger ?? {
+            var logger = Logger(label: "landfall.tests")
+            // Quiet for passing tests; a 500 (logged at error) still shows.
+            logger.logLevel = .warning
+            return logger
+        }()
         let landfall = try await buildApplication(configuration: configuration, logger: logger, now: { clock.now })
         // A failing body comes back as a value, so the services always stop by graceful shutdown (the
         // database closes its connections) rather than by the cancellation a thrown error causes.
