@@ -37,16 +37,31 @@ private struct SQLErasure {
         }
         let user = userId.map { [$0] } ?? []
         let installs = installIds.sorted()
-        let linkIds = try await texts("SELECT id FROM links WHERE app_id = \(bind: appId) AND external_user_id IN", user)
-        let deviceIds = try await texts("SELECT id FROM branch_devices WHERE app_id = \(bind: appId) AND install_id IN", installs)
+        // Every lookup goes through an index (0011_erasure_indexes adds the missing ones); the "IS NOT
+        // NULL" terms let SQLite use those partial indexes.
+        let linkIds = try await texts(
+            "SELECT id FROM links WHERE app_id = \(bind: appId) AND external_user_id IS NOT NULL AND external_user_id IN", user
+        )
+        let deviceIds = try await texts("SELECT id FROM branch_devices WHERE app_id = \(bind: appId) AND install_id IS NOT NULL AND install_id IN", installs)
             .union(texts("SELECT id FROM branch_devices WHERE app_id = \(bind: appId) AND identity IN", user))
-        let clickIds = try await texts("SELECT id FROM clicks WHERE app_id = \(bind: appId) AND install_id IN", installs)
-            .union(texts("SELECT click_id AS id FROM installs WHERE app_id = \(bind: appId) AND click_id IS NOT NULL AND id IN", installs))
+        // An install's credited click is the one click whose install_id names it (both are written
+        // in the install's transaction), so the install row finds it without a scan of the clicks.
+        let clickIds = try await texts("SELECT click_id AS id FROM installs WHERE app_id = \(bind: appId) AND id IN", installs)
             .union(texts("SELECT id FROM clicks WHERE app_id = \(bind: appId) AND link_id IN", linkIds.sorted()))
         let storedInstalls = try await texts("SELECT id FROM installs WHERE app_id = \(bind: appId) AND id IN", installs)
-        let eventIds = try await texts("SELECT id FROM events WHERE app_id = \(bind: appId) AND install_id IN", installs)
+        // By install alone: with app_id in the query SQLite reads all the app's events through their
+        // (app, time) index. The installs were found in this app, and install ids are unique.
+        let eventIds = try await texts("SELECT id FROM events WHERE install_id IN", storedInstalls.sorted())
         let mentioned = installIds.union(user).union(linkIds).union(clickIds).union(eventIds)
-        let messageIds = try await webhookMessages(mentioning: mentioned.sorted())
+        let firstRecord = try await earliest([
+            ("installs", "created_at", "id", installs), ("clicks", "clicked_at", "id", clickIds.sorted()),
+            ("events", "received_at", "id", eventIds.sorted()), ("links", "created_at", "id", linkIds.sorted()),
+            ("referrals", "created_at", "install_id", installs), ("referrals", "created_at", "referrer_id", user),
+            ("referrals", "created_at", "referee_id", user),
+        ])
+        // Nothing stored for the person: no message can be about them either.
+        var messageIds: Set<String> = []
+        if let firstRecord { messageIds = try await webhookMessages(mentioning: mentioned.sorted(), since: firstRecord) }
 
         let messages = messageIds.sorted()
         try await delete("webhook_attempts", "DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE message_id IN", messages, closing: ")")
@@ -54,14 +69,14 @@ private struct SQLErasure {
         try await delete("webhook_messages", "DELETE FROM webhook_messages WHERE app_id = \(bind: appId) AND id IN", messages)
         try await delete("conversion_values", "DELETE FROM conversion_values WHERE app_id = \(bind: appId) AND install_id IN", installs)
         try await delete("events", "DELETE FROM events WHERE app_id = \(bind: appId) AND id IN", eventIds.sorted())
-        try await delete("referrals", "DELETE FROM referrals WHERE app_id = \(bind: appId) AND install_id IN", installs)
+        try await delete("referrals", "DELETE FROM referrals WHERE app_id = \(bind: appId) AND install_id IS NOT NULL AND install_id IN", installs)
         try await delete("referrals", "DELETE FROM referrals WHERE app_id = \(bind: appId) AND referrer_id IN", user)
         try await delete("referrals", "DELETE FROM referrals WHERE app_id = \(bind: appId) AND referee_id IN", user)
         try await delete("referral_identities", "DELETE FROM referral_identities WHERE app_id = \(bind: appId) AND user_id IN", user)
-        try await delete("referral_identities", "DELETE FROM referral_identities WHERE app_id = \(bind: appId) AND value IN", installs)
+        try await delete("referral_identities", "DELETE FROM referral_identities WHERE app_id = \(bind: appId) AND kind = 'install' AND value IN", installs)
         try await delete("referral_codes", "DELETE FROM referral_codes WHERE app_id = \(bind: appId) AND user_id IN", user)
-        try await delete("branch_sessions", "DELETE FROM branch_sessions WHERE app_id = \(bind: appId) AND install_id IN", installs)
-        try await delete("branch_sessions", "DELETE FROM branch_sessions WHERE app_id = \(bind: appId) AND device_id IN", deviceIds.sorted())
+        try await delete("branch_sessions", "DELETE FROM branch_sessions WHERE app_id = \(bind: appId) AND install_id IS NOT NULL AND install_id IN", installs)
+        try await delete("branch_sessions", "DELETE FROM branch_sessions WHERE device_id IN", deviceIds.sorted())
         try await delete("branch_device_keys", "DELETE FROM branch_device_keys WHERE app_id = \(bind: appId) AND device_id IN", deviceIds.sorted())
         try await delete("branch_devices", "DELETE FROM branch_devices WHERE app_id = \(bind: appId) AND id IN", deviceIds.sorted())
         try await delete("branch_links", "DELETE FROM branch_links WHERE app_id = \(bind: appId) AND link_id IN", linkIds.sorted())
@@ -74,19 +89,42 @@ private struct SQLErasure {
     /// The installs a user id is tied to: as a referee, in the referral fraud checks' identities, or
     /// as a Branch device's identity.
     private func installs(ofUser userId: String) async throws -> Set<String> {
-        try await texts("SELECT install_id AS id FROM referrals WHERE app_id = \(bind: appId) AND install_id IS NOT NULL AND referee_id IN", [userId])
+        try await texts("SELECT install_id AS id FROM referrals WHERE app_id = \(bind: appId) AND referee_id IN", [userId])
             .union(texts("SELECT value AS id FROM referral_identities WHERE app_id = \(bind: appId) AND kind = 'install' AND user_id IN", [userId]))
-            .union(texts("SELECT install_id AS id FROM branch_devices WHERE app_id = \(bind: appId) AND install_id IS NOT NULL AND identity IN", [userId]))
+            .union(texts("SELECT install_id AS id FROM branch_devices WHERE app_id = \(bind: appId) AND identity IN", [userId]))
+    }
+
+    /// The earliest time among the person's rows, each `(table, time column, id column, ids)`; nil
+    /// when none of them is stored.
+    private func earliest(_ sources: [(table: String, time: String, column: String, ids: [String])]) async throws -> Int64? {
+        var earliest: Int64?
+        for source in sources {
+            for chunk in source.ids.chunked(into: Self.chunkSize) {
+                let query: SQLQueryString = """
+                    SELECT MIN(\(ident: source.time)) AS earliest FROM \(ident: source.table)
+                    WHERE app_id = \(bind: appId) AND \(ident: source.column) IS NOT NULL AND \(ident: source.column) IN (\(binds: Array(chunk)))
+                    """
+                if let time = try await database.raw(query).first()?.decode(column: "earliest", as: Int64?.self) {
+                    earliest = min(earliest ?? time, time)
+                }
+            }
+        }
+        return earliest
     }
 
     /// Messages whose payload holds one of `values` as a JSON string. Exact and case-sensitive
     /// (`instr`, `strpos`): `LIKE` ignores ASCII case on SQLite and would take another user's messages.
-    private func webhookMessages(mentioning values: [String]) async throws -> Set<String> {
+    ///
+    /// The outbox keeps every message, so only those created since the person's first stored row
+    /// are read (through the app-and-time index): a message about a row is written when the row is
+    /// or later. A day's margin covers servers on one PostgreSQL whose clocks differ.
+    private func webhookMessages(mentioning values: [String], since firstRecord: Int64) async throws -> Set<String> {
         let needles = values.flatMap(Self.jsonStringForms)
         let find = engine == .postgres ? "strpos" : "instr"
+        let since = firstRecord - 86_400_000
         var found: Set<String> = []
         for chunk in needles.chunked(into: 100) {
-            var query = SQLQueryString("SELECT id FROM webhook_messages WHERE app_id = \(bind: appId) AND (")
+            var query = SQLQueryString("SELECT id FROM webhook_messages WHERE app_id = \(bind: appId) AND created_at >= \(bind: since) AND (")
             for (index, needle) in chunk.enumerated() {
                 query += "\(unsafeRaw: index > 0 ? " OR " : "")\(unsafeRaw: find)(payload, \(bind: needle)) > 0"
             }
@@ -106,14 +144,16 @@ private struct SQLErasure {
         return Array(Set(forms)).sorted()
     }
 
-    /// The `id` column of `prefix (ids…)`, run in chunks; nothing for no ids.
+    /// The non-NULL `id` column of `prefix (ids…)`, run in chunks; nothing for no ids. NULLs are
+    /// dropped here rather than by an `IS NOT NULL` term, which could steer SQLite's planner to a
+    /// partial index on that column instead of the one the `IN` list needs.
     private func texts(_ prefix: SQLQueryString, _ ids: [String]) async throws -> Set<String> {
         var found: Set<String> = []
         for chunk in ids.chunked(into: Self.chunkSize) {
             var query = prefix
             query += " (\(binds: Array(chunk)))"
             for row in try await database.raw(query).all() {
-                found.insert(try row.decode(column: "id", as: String.self))
+                if let id = try row.decode(column: "id", as: String?.self) { found.insert(id) }
             }
         }
         return found
