@@ -5,6 +5,6 @@ import ArgumentParser
 struct Reliability: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Reliability and security checks: crash safety, hostile input, rate limits, link safety, privacy.",
-        subcommands: [Crash.self, Fuzz.self, XSS.self, Limits.self]
+        subcommands: [Crash.self, Fuzz.self, XSS.self, Limits.self, PrivacyCheck.self]
     )
 }

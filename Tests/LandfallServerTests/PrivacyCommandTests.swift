@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// `landfall reliability privacy`, the short form `scripts/reliability --short` runs, against the
+/// built binary: its table, and its exit status.
+@Suite struct PrivacyCommandTests {
+    static let zeroRows = [
+        "IPs past the window untruncated", "IPs inside the window truncated", "rows changed by a repeated sweep",
+        "secrets found in info logs", "erased person rows remaining",
+    ]
+
+    /// Runs the command with its output in files and returns its status, its rows and its standard error.
+    static func privacy(_ arguments: [String]) async throws -> (status: Int32, rows: [String: Int], log: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-privacy-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("stdout"), errors = directory.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = try ServerProcess.binary()
+        process.arguments = ["reliability", "privacy"] + arguments
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        var rows: [String: Int] = [:]
+        for line in try String(contentsOf: output, encoding: .utf8).split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            if fields.count == 4, fields[0] == "privacy", fields[1] == "sqlite" { rows[fields[2]] = Int(fields[3]) }
+        }
+        return (status, rows, try String(contentsOf: errors, encoding: .utf8))
+    }
+
+    @Test func theShortFormTruncatesWhatLeftTheWindowKeepsTheRestAndLeaksNothing() async throws {
+        let run = try await Self.privacy(["--clicks", "300"])
+        #expect(run.status == 0, "\(run.log)")
+        #expect(run.rows["posted clicks over 6 days"] == 300)
+        for measure in Self.zeroRows {
+            #expect(run.rows[measure] == 0, "\(measure): \(run.rows[measure].map(String.init) ?? "missing")")
+        }
+        // Both sweeps found work, in transactions no larger than the batch size.
+        #expect((run.rows["rows truncated"] ?? 0) >= 300)
+        #expect((1...2000).contains(run.rows["largest sweep transaction (rows)"] ?? 0))
+        #expect((run.rows["log records at info and above"] ?? 0) >= 10)
+        #expect(run.log.contains("swept at +12 h") && run.log.contains("swept at +60 h"))
+    }
+
+    @Test func tooFewClicksAreRefusedBeforeAnythingStarts() async throws {
+        let run = try await Self.privacy(["--clicks", "5"])
+        #expect(run.status != 0)
+        #expect(run.log.contains("--clicks must be 30 to 100000"))
+        #expect(run.rows.isEmpty)
+    }
+}
