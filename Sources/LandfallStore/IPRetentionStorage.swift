@@ -31,4 +31,10 @@ public protocol IPRetentionStorage: Sendable {
     /// would say which household clicked on which day long after its addresses were truncated.
     /// (IPv4 counts are kept: they are per /24 already.)
     func deleteIPv6NetworkStatistics(appId: String, beforeDay day: Int64, limit: Int) async throws -> Int
+
+    /// Clears the address hash of referrals registered before `cutoff`. The hash (SHA-256 of the app
+    /// id and the address) is only compared within the fraud checks' look-back, and an IPv4 address
+    /// can be recovered from it by trying all of them. Cleared rows leave the `referrals_ip` index's
+    /// non-NULL range, so each call reads only hashes still set.
+    func clearReferralAddressHashes(appId: String, createdBefore cutoff: Date, limit: Int) async throws -> Int
 }

@@ -165,4 +165,31 @@ extension StorageContractTests {
             #expect(late.counts["ip"]?["2001:db8:aa:bb::/64"] == 2)
         }
     }
+
+    @Test(arguments: TestEngine.allCases)
+    func referralAddressHashesBeforeTheCutoffAreClearedInBatches(_ engine: TestEngine) async throws {
+        try await TestDatabases.withMigratedStorage(engine) { storage, _ in
+            let app = try await Self.insertApp(storage)
+            var old: [ReferralRecord] = []
+            for index in 0..<5 {
+                old.append(try await storage.insertReferral(Self.referral(appId: app.id, ipHash: "ip-a", createdAt: Fixtures.date(Int64(index)))))
+            }
+            let recent = try await storage.insertReferral(Self.referral(appId: app.id, ipHash: "ip-a", createdAt: Fixtures.date(20_000)))
+            let other = try await Self.insertApp(storage)
+            let othersOld = try await storage.insertReferral(Self.referral(appId: other.id, ipHash: "ip-a", createdAt: Fixtures.date(0)))
+            var batches: [Int] = []
+            while true {
+                let cleared = try await storage.clearReferralAddressHashes(appId: app.id, createdBefore: Fixtures.date(10_000), limit: 2)
+                batches.append(cleared)
+                if cleared < 2 { break }
+            }
+            #expect(batches == [2, 2, 1])
+            for referral in old {
+                #expect(try await storage.referral(id: referral.id, appId: app.id)?.ipHash == nil)
+            }
+            #expect(try await storage.referral(id: recent.id, appId: app.id)?.ipHash == "ip-a")
+            #expect(try await storage.referral(id: othersOld.id, appId: other.id)?.ipHash == "ip-a")
+            #expect(try await storage.referralCount(appId: app.id, ipHash: "ip-a", since: Fixtures.date(0)) == 1)
+        }
+    }
 }

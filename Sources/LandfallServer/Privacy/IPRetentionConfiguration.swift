@@ -25,4 +25,9 @@ public struct IPRetentionConfiguration: Sendable, Hashable {
     public func cutoff(windowHours: Int, now: Date) -> Date {
         now.addingTimeInterval(-(2 * TimeInterval(windowHours) * 3600 + TimeInterval(margin.components.seconds)))
     }
+
+    /// The time before which referral address hashes are cleared: the fraud checks' look-back plus `margin`.
+    func referralCutoff(now: Date) -> Date {
+        now.addingTimeInterval(-(ReferralFraudChecks.addressLookBack + TimeInterval(margin.components.seconds)))
+    }
 }

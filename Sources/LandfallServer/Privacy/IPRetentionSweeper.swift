@@ -13,13 +13,14 @@ public final class IPRetentionSweeper: Service, Sendable {
         public var postedClicks = 0
         public var installs = 0
         public var networkStatistics = 0
+        public var referralAddressHashes = 0
         /// The largest number of rows one transaction changed: at most the batch size.
         public var largestBatch = 0
 
         public init() {}
 
         /// Rows changed in all.
-        public var total: Int { redirectClicks + postedClicks + installs + networkStatistics }
+        public var total: Int { redirectClicks + postedClicks + installs + networkStatistics + referralAddressHashes }
     }
 
     let storage: any LandfallStorage
@@ -44,6 +45,7 @@ public final class IPRetentionSweeper: Service, Sendable {
                 logger.debug("truncated expired client addresses", metadata: [
                     "redirect_clicks": "\(sweep.redirectClicks)", "posted_clicks": "\(sweep.postedClicks)",
                     "installs": "\(sweep.installs)", "network_statistics": "\(sweep.networkStatistics)",
+                    "referral_address_hashes": "\(sweep.referralAddressHashes)",
                 ])
             } catch {
                 logger.error("truncating expired client addresses failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
@@ -73,6 +75,10 @@ public final class IPRetentionSweeper: Service, Sendable {
             let day = ClickStatistics.day(of: cutoff)
             sweep.networkStatistics += try await batches(into: &sweep) {
                 try await self.storage.deleteIPv6NetworkStatistics(appId: app.id, beforeDay: day, limit: limit)
+            }
+            let referralCutoff = configuration.referralCutoff(now: date)
+            sweep.referralAddressHashes += try await batches(into: &sweep) {
+                try await self.storage.clearReferralAddressHashes(appId: app.id, createdBefore: referralCutoff, limit: limit)
             }
         }
         return sweep

@@ -44,6 +44,9 @@ struct ReferralFraudChecks: Sendable {
 
     /// The most recent identities of the referrer read for the device checks.
     static let identitiesRead = 20
+    /// How far back referees from the same address are counted; older address hashes serve
+    /// nothing and are cleared by the IP retention sweep.
+    static let addressLookBack: TimeInterval = 86_400
 
     func reasons(for subject: Subject, program: ReferralProgram, now: Date) async throws -> [String] {
         var reasons: [String] = []
@@ -81,7 +84,7 @@ struct ReferralFraudChecks: Sendable {
         let lastHour = try await storage.referralCount(appId: subject.appId, referrerId: subject.referrerId, since: now - 3_600)
         if lastHour >= program.velocityPerHour { add(Reason.velocity) }
         if let ipHash = subject.ipHash,
-           try await storage.referralCount(appId: subject.appId, ipHash: ipHash, since: now - 86_400) >= program.maxRefereesPerIP {
+           try await storage.referralCount(appId: subject.appId, ipHash: ipHash, since: now - Self.addressLookBack) >= program.maxRefereesPerIP {
             add(Reason.sharedIP)
         }
         if let email = subject.emailHash, try await sharedWithOthers(subject, kind: .email, value: email) { add(Reason.sharedEmail) }

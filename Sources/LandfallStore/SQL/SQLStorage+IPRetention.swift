@@ -92,6 +92,18 @@ extension SQLStorage {
         }
     }
 
+    public func clearReferralAddressHashes(appId: String, createdBefore cutoff: Date, limit: Int) async throws -> Int {
+        try await provider.transaction { database in
+            try await database.raw("""
+                UPDATE referrals SET ip_hash = NULL WHERE id IN (
+                    SELECT id FROM referrals
+                    WHERE app_id = \(bind: appId) AND ip_hash IS NOT NULL AND created_at < \(bind: cutoff.epochMilliseconds)
+                    LIMIT \(bind: Int64(limit)))
+                RETURNING id
+                """).all().count
+        }
+    }
+
     private static func reduceClicks(_ rows: [any SQLRow], reduce: @Sendable (String) -> String?, on database: any SQLDatabase) async throws {
         for row in rows {
             let address = try row.decode(column: "ip_address", as: String?.self)
