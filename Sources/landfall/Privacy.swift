@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LandfallServer
 import LandfallStore
 import Logging
@@ -39,12 +40,17 @@ struct Privacy: AsyncParsableCommand {
             let logger = try database.makeLogger()
             try await StorageCommand.run(database) { storage in
                 let app = try await StorageCommand.app(reference, in: storage)
+                let clock = ContinuousClock()
+                let started = clock.now
                 let report = try await EraseService(storage: storage).erase(subject, app: app, logger: logger)
+                let elapsed = clock.now - started
                 for (table, rows) in report.removedRows.sorted(by: { $0.key < $1.key }) where rows > 0 {
                     print("\(table)  \(rows)")
                 }
                 let total = report.removedRows.values.reduce(0, +)
-                print("Erased \(total) rows; installs: \(report.installIds.isEmpty ? "none" : report.installIds.joined(separator: ", "))")
+                let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+                let installs = report.installIds.isEmpty ? "none" : report.installIds.joined(separator: ", ")
+                print("Erased \(total) rows in \(String(format: "%.1f", milliseconds)) ms; installs: \(installs)")
             }
         }
     }
