@@ -31,12 +31,20 @@ struct Privacy: AsyncParsableCommand {
             default: break
             }
             for (name, value) in [("--install-id", installId), ("--user-id", userId)] {
-                if let value, value.isEmpty || value.count > 256 { throw ValidationError("\(name) must be 1 to 256 characters") }
+                let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines)
+                if let trimmed, trimmed.isEmpty || trimmed.count > 256 { throw ValidationError("\(name) must be 1 to 256 characters") }
             }
         }
 
+        /// The person named, trimmed as the API trims it (stored ids never carry outer whitespace).
+        var subject: ErasureSubject? {
+            let trim = { (value: String) in value.trimmingCharacters(in: .whitespacesAndNewlines) }
+            return installId.map { .install(trim($0)) } ?? userId.map { .externalUser(trim($0)) }
+        }
+
         func run() async throws {
-            let (reference, subject): (String, ErasureSubject) = (app, installId.map { .install($0) } ?? .externalUser(userId ?? ""))
+            guard let subject else { throw ValidationError("give --install-id or --user-id") }
+            let reference = app
             let logger = try database.makeLogger()
             try await StorageCommand.run(database) { storage in
                 let app = try await StorageCommand.app(reference, in: storage)
