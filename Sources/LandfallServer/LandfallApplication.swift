@@ -125,7 +125,7 @@ public func buildApplication(
     )
     InstallsController(storage: storage, authenticator: authenticator, links: linkService).register(on: router)
     EraseController(authenticator: authenticator, service: EraseService(storage: storage, now: now)).register(on: router)
-    S2SController(authenticator: authenticator, clicks: S2SClickService(storage: storage, now: now, webhooks: webhooks), installs: installService, now: now).register(on: router)
+    S2SController(authenticator: authenticator, clicks: S2SClickService(storage: storage, now: now, webhooks: webhooks, retention: configuration.ipRetention), installs: installService, now: now).register(on: router)
     let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now, webhooks: webhooks)
     ReferralsController(
         authenticator: authenticator, service: referrals, inviteLimits: SDKLinkRateLimiters(limits: configuration.sdkLinkLimits, now: now), trustProxy: configuration.trustProxy

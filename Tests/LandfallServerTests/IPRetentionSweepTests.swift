@@ -1,5 +1,5 @@
 import Foundation
-import LandfallServer
+@testable import LandfallServer
 import LandfallStore
 import LandfallTestSupport
 import Logging
@@ -100,6 +100,25 @@ struct IPRetentionSweepTests {
             #expect(sweep.redirectClicks == 23 && sweep.postedClicks == 7)
             #expect(sweep.largestBatch == 5)
             #expect(try await storage.clicks(linkId: link.id, appId: app.id).allSatisfy { $0.ipAddress?.hasSuffix(".0/24") == true })
+        }
+    }
+
+    @Test(arguments: TestEngine.allCases)
+    func aClickPostedWithATimeBeforeTheRetentionPeriodIsStoredTruncated(engine: TestEngine) async throws {
+        try await TestDatabases.withMigratedStorage(engine) { storage, _ in
+            let (app, link) = try await Self.app(storage)
+            let body = """
+                {"clicks": [
+                  {"link": "\(link.shortCode)", "ip": "2001:db8:7:8::1", "userAgent": "Acme/1", "timestamp": \(Int64(Self.now.timeIntervalSince1970) - 50 * 3600)},
+                  {"link": "\(link.shortCode)", "ip": "203.0.113.9", "userAgent": "Acme/1", "timestamp": \(Int64(Self.now.timeIntervalSince1970) - 48 * 3600)}
+                ]}
+                """
+            let items = try JSONDecoder().decode(S2SClickBody.self, from: Data(body.utf8)).slots.map(\.item)
+            let results = try await S2SClickService(storage: storage, now: { Self.now }).record(items, app: app, logger: Logger(label: "test"))
+            let stored = try await storage.clicks(linkId: link.id, appId: app.id)
+            #expect(stored.first { $0.id == results[0].clickId }?.ipAddress == "2001:db8:7::/48")
+            #expect(stored.first { $0.id == results[1].clickId }?.ipAddress == "203.0.113.9")
+            #expect(try await Self.sweeper(storage).sweep().postedClicks == 0)
         }
     }
 }

@@ -9,6 +9,9 @@ struct S2SClickService: Sendable {
     let now: @Sendable () -> Date
     /// Nil where nothing is published (services built outside `buildApplication`).
     var webhooks: WebhookPublisher? = nil
+    /// A click stated before the retention period is stored with its address truncated already,
+    /// rather than whole until the next sweep (imports of old history, mostly).
+    var retention = IPRetentionConfiguration()
 
     static let batchLimit = 1000
 
@@ -47,7 +50,10 @@ struct S2SClickService: Sendable {
                 case .failure(let error): throw RequestDecoding.describe(error)
                 }
                 let link = try await link(of: item, app: app, cache: &links)
-                let click = try Self.click(item, link: link, app: app, now: date)
+                var click = try Self.click(item, link: link, app: app, now: date)
+                if click.clickedAt < retention.cutoff(windowHours: app.settings.attributionWindowHours, now: date) {
+                    click.ipAddress = click.ipAddress.flatMap(IPAddressTruncation.network(of:))
+                }
                 clicks.append(click)
                 results.append(Result(index: index, clickId: click.id))
             } catch let error as APIError {

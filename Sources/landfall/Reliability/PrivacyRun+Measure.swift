@@ -55,6 +55,7 @@ extension PrivacyRun {
             Row(measure: "visits and installs", value: seeded.redirectAddresses.count + seeded.installAddresses.count + 1, mustBeZero: false),
             Row(measure: "rows truncated", value: truncated, mustBeZero: false),
             Row(measure: "largest sweep transaction (rows)", value: largestBatch, mustBeZero: false),
+            Row(measure: "sweep transactions over \(Self.batchSize) rows", value: largestBatch > Self.batchSize ? 1 : 0, mustBeZero: true),
             Row(measure: "IPs past the window untruncated", value: pastWhole, mustBeZero: true),
             Row(measure: "IPs inside the window truncated", value: insideTruncated, mustBeZero: true),
             Row(measure: "rows changed by a repeated sweep", value: repeated.total, mustBeZero: true),

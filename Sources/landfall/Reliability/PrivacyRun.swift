@@ -22,6 +22,8 @@ struct PrivacyRun {
     static let windowHours = 24
     static let iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
     static let sdkAgent = "Privacy/1.0 iOS/17.4"
+    /// Smaller than the server's default, so a sweep takes several transactions even in the short form.
+    static let batchSize = 50
 
     let clicks: Int
     let directory: URL
@@ -52,6 +54,7 @@ struct PrivacyRun {
         )
         configuration.webhooks.deliversInBackground = false
         configuration.apiRateLimits.enabled = false
+        configuration.ipRetention.batchSize = Self.batchSize
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let landfall = try await buildApplication(
             configuration: configuration, logger: logger, now: { clock.withLockedValue { $0 } }, onListening: { portSink.yield($0) }
