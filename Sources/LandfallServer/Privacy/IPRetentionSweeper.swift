@@ -35,11 +35,15 @@ public final class IPRetentionSweeper: Service, Sendable {
         self.now = now
     }
 
-    /// Waits first, then sweeps: the schema check at start is long done after one interval.
+    /// The first sweep comes a minute after start rather than an interval: a server restarted more
+    /// often than the interval (by deploys) would otherwise never sweep. The schema check at start
+    /// is done by then; were it not, the pass would fail, be logged and run again an interval later.
     public func run() async throws {
+        var wait = min(configuration.interval, .seconds(60))
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            let interval = configuration.interval
+            let interval = wait
             guard (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }) != nil else { return }
+            wait = configuration.interval
             do {
                 let sweep = try await self.sweep()
                 logger.debug("truncated expired client addresses", metadata: [
