@@ -53,6 +53,9 @@ struct Fuzz: AsyncParsableCommand {
     @Option(help: "Keep the database, schemathesis's configuration, log and reports in this directory")
     var keep: String?
 
+    @Option(help: "Only the operations whose path matches this regular expression (schemathesis --include-path-regex), e.g. to give a new route its full count")
+    var paths: String?
+
     func validate() throws {
         guard (1...100_000).contains(examples) else { throw ValidationError("--examples must be 1 to 100000") }
         guard (1...64).contains(workers) else { throw ValidationError("--workers must be 1 to 64") }
@@ -71,7 +74,7 @@ struct Fuzz: AsyncParsableCommand {
         let plan = FuzzPlan(
             schemathesis: URL(fileURLWithPath: schemathesis), examples: examples, workers: workers, seed: seed,
             checks: responseSchemas ? ["not_a_server_error", "response_schema_conformance"] : ["not_a_server_error"],
-            hostileRounds: hostileRounds, slowConnections: slowConnections
+            hostileRounds: hostileRounds, slowConnections: slowConnections, pathPattern: paths
         )
         let report = try await FuzzServer.run(in: directory.url) { server in
             try await FuzzRun.execute(plan, against: server, in: directory.url)

@@ -10,6 +10,8 @@ struct FuzzPlan: Sendable {
     var checks: [String]
     var hostileRounds: Int
     var slowConnections: Int
+    /// Nil fuzzes every operation of the document.
+    var pathPattern: String? = nil
 }
 
 /// Runs schemathesis against a seeded server and reads what it and the server report.
@@ -44,7 +46,7 @@ enum FuzzRun {
                 "--phases", "examples,coverage,fuzzing",
                 "--continue-on-failure", "--suppress-health-check", "all", "--no-color",
                 "--report", "json", "--report-dir", reports.path,
-            ],
+            ] + (plan.pathPattern.map { ["--include-path-regex", $0] } ?? []),
             environment: environment, logDirectory: directory, logName: "schemathesis.log"
         )
         let status = try await process.waitForExit(timeout: .seconds(6 * 3600))
