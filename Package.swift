@@ -47,10 +47,12 @@ let package = Package(
             dependencies: ["LandfallModels"],
             swiftSettings: swiftSettings
         ),
+        .target(name: "CLandfallSQLite"),
         .target(
             name: "LandfallStore",
             dependencies: [
                 "LandfallModels",
+                "CLandfallSQLite",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
@@ -84,7 +86,7 @@ let package = Package(
             dependencies: ["LandfallAttribution"],
             swiftSettings: swiftSettings
         ),
-        .target(name: "LandfallLocalPostgres", swiftSettings: swiftSettings),
+        .target(name: "LandfallLocalPostgres", dependencies: ["LandfallBench"], swiftSettings: swiftSettings),
         .target(name: "LandfallBench", swiftSettings: swiftSettings),
         .executableTarget(
             name: "landfall-reference",
@@ -175,6 +177,7 @@ let package = Package(
             dependencies: [
                 "LandfallServer",
                 "LandfallTestSupport",
+                "LandfallBench",
                 "landfall",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -15,6 +15,9 @@ public struct ExitStatus: Sendable, Hashable, CustomStringConvertible {
     /// Exit code 0.
     public var isSuccess: Bool { code == 0 }
 
+    /// The status as a shell reports it: the exit code, or 128 plus the signal.
+    public var shellStatus: Int32 { code ?? 128 + (signal ?? 0) }
+
     /// Decodes a `waitpid` status (the `WIFEXITED`/`WTERMSIG` macros are not imported into Swift).
     init(waitStatus status: Int32) {
         let terminatingSignal = status & 0x7f

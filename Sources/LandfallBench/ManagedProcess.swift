@@ -52,13 +52,15 @@ public final class ManagedProcess: Sendable {
     ///   - newProcessGroup: put the child in a process group of its own, so that ``kill()`` also
     ///     reaches what it forked (nginx workers). The child then no longer receives the terminal's
     ///     Ctrl-C; the parent must stop it.
+    ///   - workingDirectory: where the child starts; the parent's directory by default.
     public static func start(
         _ executable: URL,
         arguments: [String] = [],
         environment: [String: String] = ProcessInfo.processInfo.environment,
         logDirectory: URL,
         logName: String? = nil,
-        newProcessGroup: Bool = false
+        newProcessGroup: Bool = false,
+        workingDirectory: URL? = nil
     ) throws -> ManagedProcess {
         let logFile = logDirectory.appendingPathComponent(logName ?? "\(executable.lastPathComponent).log")
         guard FileManager.default.createFile(atPath: logFile.path, contents: nil) else {
@@ -66,7 +68,7 @@ public final class ManagedProcess: Sendable {
         }
         let pid = try Spawn.spawn(
             executable: executable.path, arguments: arguments, environment: environment,
-            logPath: logFile.path, newProcessGroup: newProcessGroup
+            logPath: logFile.path, newProcessGroup: newProcessGroup, workingDirectory: workingDirectory?.path
         )
         return ManagedProcess(
             pid: pid, executable: executable, arguments: arguments, logFile: logFile, leadsProcessGroup: newProcessGroup
@@ -97,6 +99,25 @@ public final class ManagedProcess: Sendable {
             }
             return reaped
         }
+    }
+
+    /// Blocks the calling thread until the process exits: for `atexit` handlers and other places
+    /// with no task to suspend.
+    public func waitUntilExit() -> ExitStatus {
+        reaped.withLock { reaped in
+            if let reaped { return reaped }
+            var status: Int32 = 0
+            var result = waitpid(pid, &status, 0)
+            while result < 0 && errno == EINTR { result = waitpid(pid, &status, 0) }
+            let exit = result == pid ? ExitStatus(waitStatus: status) : .unknown
+            reaped = exit
+            return exit
+        }
+    }
+
+    /// The whole log, for commands whose output is their result.
+    public func log() throws -> Data {
+        try Data(contentsOf: logFile)
     }
 
     /// True until the process has exited.

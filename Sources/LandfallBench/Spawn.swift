@@ -27,7 +27,8 @@ enum Spawn {
         arguments: [String],
         environment: [String: String],
         logPath: String,
-        newProcessGroup: Bool
+        newProcessGroup: Bool,
+        workingDirectory: String? = nil
     ) throws -> pid_t {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
@@ -42,6 +43,7 @@ enum Spawn {
         posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_APPEND | O_CREAT, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         closeInheritedDescriptors(&actions)
+        if let workingDirectory { try changeDirectory(&actions, to: workingDirectory) }
 
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -94,6 +96,21 @@ enum Spawn {
         for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
             posix_spawn_file_actions_addclose(actions, descriptor)
         }
+        #endif
+    }
+
+    /// Asks the child to start in `directory` (glibc 2.29's `posix_spawn_file_actions_addchdir_np`,
+    /// looked up at run time for the same reason as `addclosefrom_np` above).
+    private static func changeDirectory(_ actions: UnsafeMutablePointer<SpawnFileActions>, to directory: String) throws {
+        #if os(Linux)
+        typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else {
+            throw BenchError(.spawnFailed, "this C library cannot start a process in another directory")
+        }
+        let result = directory.withCString { unsafeBitCast(symbol, to: AddChdir.self)(actions, $0) }
+        guard result == 0 else { throw BenchError(.spawnFailed, "cannot start a process in \(directory): \(String(cString: strerror(result)))") }
+        #else
+        throw BenchError(.spawnFailed, "starting a process in another directory is only supported on Linux")
         #endif
     }
 

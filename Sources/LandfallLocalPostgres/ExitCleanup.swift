@@ -1,4 +1,5 @@
 import Foundation
+import LandfallBench
 
 #if canImport(Glibc)
 import Glibc
@@ -105,15 +106,14 @@ package enum ExitCleanup {
         let command = Subprocess.command(
             cluster.pgCtl, ["-D", cluster.dataDirectory.path, "-m", "immediate", "stop"], as: cluster.serverUser
         )
-        let process = Process()
-        process.executableURL = command.executable
-        process.arguments = command.arguments
-        process.currentDirectoryURL = cluster.dataDirectory.deletingLastPathComponent()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let directory = cluster.dataDirectory.deletingLastPathComponent()
         do {
-            try process.run()
-            process.waitUntilExit()
+            let process = try ManagedProcess.start(
+                command.executable, arguments: command.arguments, logDirectory: FileManager.default.temporaryDirectory,
+                logName: "landfall-pg-stop-\(UUID().uuidString).log", workingDirectory: directory
+            )
+            _ = process.waitUntilExit()
+            try? FileManager.default.removeItem(at: process.logFile)
         } catch {
             // Nothing to report to at exit; the directory removal that follows still runs.
         }

@@ -71,7 +71,7 @@ public enum LocalPostgres {
             let options = "-p \(port) -h \(host) -k '\(socketFits ? directory.path : "")'"
             let result = try await Subprocess.run(
                 binaries.pgCtl, ["-w", "-D", data.path, "-o", options, "-l", log.path, "start"],
-                as: user, in: directory, leavesDaemon: true, checked: false
+                as: user, in: directory, checked: false
             )
             if result.status == 0 {
                 return LocalPostgresCluster(

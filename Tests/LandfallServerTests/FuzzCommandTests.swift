@@ -1,4 +1,5 @@
 import Foundation
+import LandfallBench
 import Testing
 
 /// The short form of the API fuzz that CI runs: `landfall reliability fuzz` with a few examples per
@@ -9,30 +10,17 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let schemathesis = repositoryRoot.appendingPathComponent(".venv/schemathesis/bin/schemathesis")
 
-    /// Runs the command with its output in files (a pipe nobody reads while it runs could fill up
-    /// and stall it) and returns its exit status, standard output and standard error.
+    /// Runs the command and returns its exit status, its rows and its whole output.
     static func fuzz(_ arguments: [String]) async throws -> (status: Int32, rows: [String: String], log: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-fuzz-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let output = directory.appendingPathComponent("stdout"), errors = directory.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = Process()
-        process.executableURL = try ServerProcess.binary()
-        process.arguments = ["reliability", "fuzz", "--schemathesis", schemathesis.path] + arguments
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
+        let (exit, output) = try await ServerProcess.runUnchecked(
+            ["reliability", "fuzz", "--schemathesis", schemathesis.path] + arguments, timeout: .seconds(900)
+        )
         var rows: [String: String] = [:]
-        for line in try String(contentsOf: output, encoding: .utf8).split(separator: "\n") {
+        for line in output.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             if fields.count == 4, fields[0] == "fuzz" { rows[fields[2]] = fields[3] }
         }
-        return (status, rows, try String(contentsOf: errors, encoding: .utf8))
+        return (exit.shellStatus, rows, output)
     }
 
     @Test func aShortSchemathesisRunOverEveryOperationFindsNoServerError() async throws {

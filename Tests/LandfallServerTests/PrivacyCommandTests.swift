@@ -1,4 +1,5 @@
 import Foundation
+import LandfallBench
 import Testing
 
 /// `landfall reliability privacy`, the short form `scripts/reliability --short` runs, against the
@@ -9,29 +10,15 @@ import Testing
         "secrets found in info logs", "erased person rows remaining", "sweep transactions over 50 rows",
     ]
 
-    /// Runs the command with its output in files and returns its status, its rows and its standard error.
+    /// Runs the command and returns its status, its rows and its whole output.
     static func privacy(_ arguments: [String]) async throws -> (status: Int32, rows: [String: Int], log: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-privacy-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let output = directory.appendingPathComponent("stdout"), errors = directory.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = Process()
-        process.executableURL = try ServerProcess.binary()
-        process.arguments = ["reliability", "privacy"] + arguments
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
+        let (exit, output) = try await ServerProcess.runUnchecked(["reliability", "privacy"] + arguments, timeout: .seconds(900))
         var rows: [String: Int] = [:]
-        for line in try String(contentsOf: output, encoding: .utf8).split(separator: "\n") {
+        for line in output.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             if fields.count == 4, fields[0] == "privacy", fields[1] == "sqlite" { rows[fields[2]] = Int(fields[3]) }
         }
-        return (status, rows, try String(contentsOf: errors, encoding: .utf8))
+        return (exit.shellStatus, rows, output)
     }
 
     @Test func theShortFormTruncatesWhatLeftTheWindowKeepsTheRestAndLeaksNothing() async throws {

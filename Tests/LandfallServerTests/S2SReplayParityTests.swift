@@ -1,4 +1,5 @@
 import Foundation
+import LandfallBench
 import Testing
 
 /// Issue 17's "done when": one seeded population replayed by `landfall simulate --target` through
@@ -62,7 +63,7 @@ struct S2SReplayParityTests {
             await server.stop()
             throw error
         }
-        #expect(await server.stop() == 0)
+        #expect(await server.stop() == .exited(0))
         // Standard error is in the output too: the document is from its first brace to its last.
         guard let start = output.firstIndex(of: "{"), let end = output.lastIndex(of: "}") else {
             throw ServerProcessError("simulate printed no JSON: \(output)")

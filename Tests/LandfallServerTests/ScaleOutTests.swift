@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import LandfallBench
 import LandfallModels
 import LandfallStore
 import LandfallTestSupport
@@ -43,7 +44,7 @@ struct ScaleOutTests {
             #expect(redirect.headers.first(name: "Location") == "https://example.com/shared")
 
             // The second server's click reaches the shared database by its graceful shutdown at the latest.
-            #expect(await second.stop() == 0)
+            #expect(await second.stop() == .exited(0))
             var list = HTTPClientRequest(url: "\(first.baseURL)/api/links/\(try #require(link["id"] as? String))")
             list.headers.add(name: "Authorization", value: "Bearer \(secret)")
             let shown = try await client.execute(list, timeout: .seconds(30))
@@ -55,7 +56,7 @@ struct ScaleOutTests {
             throw error
         }
         try await client.shutdown()
-        #expect(await first.stop() == 0)
+        #expect(await first.stop() == .exited(0))
         let clicks = try await Self.clickCount(databaseURL)
         #expect(clicks == 1)
     }

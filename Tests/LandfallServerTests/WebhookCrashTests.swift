@@ -1,4 +1,5 @@
 import Foundation
+import LandfallBench
 import NIOHTTP1
 import LandfallServer
 import LandfallStore
@@ -60,7 +61,7 @@ struct WebhookCrashTests {
             let inFlight = try await receiver.nextArrival()
             #expect(inFlight.id == ids.message)
             kill(first.processIdentifier, SIGKILL)
-            #expect(await first.stop() == SIGKILL)
+            #expect(await first.stop() == .signalled(SIGKILL))
 
             let second = try await ServerProcess.start(arguments)
             let redelivered: WebhookReceiver.Arrival
@@ -75,7 +76,7 @@ struct WebhookCrashTests {
             #expect(redelivered.isSigned(with: ids.secret))
             #expect(redelivered.json["type"] as? String == "install.organic")
             // A graceful stop lets the attempt be recorded before the database is read.
-            #expect(await second.stop() == 0)
+            #expect(await second.stop() == .exited(0))
             try await http.shutdown()
             let deliveries = try await StorageFactory.withStorage(at: .sqlite(path: path), logger: Logger(label: "test")) { storage, _ in
                 try await storage.webhookDeliveries(endpointId: ids.endpoint, appId: ids.app, status: nil, before: nil, limit: 10)

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallBench
 import LandfallServer
 import Testing
 
@@ -25,7 +26,8 @@ struct WebhookSignatureTests {
             var signed = Data("\(id).\(timestamp).".utf8)
             signed.append(body)
             let key = try #require(Data(base64Encoded: String(secret.dropFirst("whsec_".count))))
-            #expect(ours == "v1," + (try Self.openSSLHMAC(key: key, data: signed)).base64EncodedString())
+            let theirs = try await Self.openSSLHMAC(key: key, data: signed)
+            #expect(ours == "v1," + theirs.base64EncodedString())
         }
     }
 
@@ -49,21 +51,21 @@ struct WebhookSignatureTests {
     }
 
     /// HMAC-SHA256 computed by the openssl command, independently of swift-crypto.
-    static func openSSLHMAC(key: Data, data: Data) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    static func openSSLHMAC(key: Data, data: Data) async throws -> Data {
+        let directory = FileManager.default.temporaryDirectory
+        let input = directory.appendingPathComponent("landfall-hmac-\(UUID().uuidString)")
+        try data.write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
         let hexKey = key.map { String(format: "%02x", $0) }.joined()
-        process.arguments = ["openssl", "dgst", "-sha256", "-mac", "HMAC", "-macopt", "hexkey:\(hexKey)", "-binary"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(data)
-        try input.fileHandleForWriting.close()
-        let result = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, result.count == 32 else { throw TestServerError("openssl failed with \(process.terminationStatus)") }
+        let process = try ManagedProcess.start(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            arguments: ["openssl", "dgst", "-sha256", "-mac", "HMAC", "-macopt", "hexkey:\(hexKey)", "-binary", input.path],
+            logDirectory: directory, logName: "landfall-hmac-\(UUID().uuidString).out"
+        )
+        defer { try? FileManager.default.removeItem(at: process.logFile) }
+        let status = try await process.waitForExit(timeout: .seconds(30))
+        let result = try process.log()
+        guard status.isSuccess, result.count == 32 else { throw TestServerError("openssl ended with \(status), \(result.count) bytes") }
         return result
     }
 }
