@@ -35,16 +35,9 @@ struct SQLKitValues: RowValues {
     func bool(_ column: String) throws -> Bool { try row.decode(column: column, as: Bool.self) }
 }
 
-/// A row whose values can be read by column name as SQLite's own values.
-protocol SQLiteColumnLookup {
-    func column(_ name: String) -> SQLiteData?
-}
-
-extension SQLiteRow: SQLiteColumnLookup {}
-
 /// A row as SQLite hands it out: no decoder involved.
-struct SQLiteValues<Row: SQLiteColumnLookup>: RowValues {
-    let row: Row
+struct SQLiteValues: RowValues {
+    let row: SQLiteRow
 
     func text(_ column: String) throws -> String? {
         switch row.column(column) {
