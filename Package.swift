@@ -47,12 +47,10 @@ let package = Package(
             dependencies: ["LandfallModels"],
             swiftSettings: swiftSettings
         ),
-        .target(name: "CLandfallSQLite"),
         .target(
             name: "LandfallStore",
             dependencies: [
                 "LandfallModels",
-                "CLandfallSQLite",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
