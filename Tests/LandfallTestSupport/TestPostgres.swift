@@ -74,18 +74,12 @@ public enum TestPostgres {
         let name = "landfall_migrated_template"
         try await StorageFactory.withStorage(at: cluster.location(database: "postgres"), logger: TestDatabases.logger) { _, provider in
             try await provider.write { database in
+                try await database.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name)").run()
                 try await database.raw("CREATE DATABASE \(unsafeRaw: name)").run()
             }
         }
         try await StorageFactory.withStorage(at: cluster.location(database: name), logger: TestDatabases.logger) { _, provider in
             try await Migrator(provider: provider).migrate()
-        }
-        // Closed to connections like template0, so that no autovacuum worker is connected to it when
-        // a copy starts (a copy fails while anyone is).
-        try await StorageFactory.withStorage(at: cluster.location(database: "postgres"), logger: TestDatabases.logger) { _, provider in
-            try await provider.write { database in
-                try await database.raw("ALTER DATABASE \(unsafeRaw: name) WITH IS_TEMPLATE true ALLOW_CONNECTIONS false").run()
-            }
         }
         return name
     }
