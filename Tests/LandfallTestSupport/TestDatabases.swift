@@ -64,18 +64,11 @@ public enum TestDatabases {
     }
 
     /// Opens a fresh database of `engine`, applies every migration, and runs `body` with it.
-    ///
-    /// A PostgreSQL database is a copy of one migrated once per process; the migrator still runs on
-    /// it, and finds nothing pending.
     public static func withMigratedStorage<Result: Sendable>(
         _ engine: TestEngine,
         _ body: @Sendable (SQLStorage, any SQLDatabaseProvider) async throws -> Result
     ) async throws -> Result {
-        let location = switch engine {
-        case .sqlite: try await fresh(.sqlite)
-        case .postgres: try await TestPostgres.freshMigratedDatabase()
-        }
-        return try await StorageFactory.withStorage(at: location, logger: logger) { storage, provider in
+        try await withFreshStorage(engine) { storage, provider in
             try await Migrator(provider: provider).migrate()
             return try await body(storage, provider)
         }

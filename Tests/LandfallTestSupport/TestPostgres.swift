@@ -44,44 +44,15 @@ public enum TestPostgres {
     ///
     /// Nothing is migrated; pass the location to `StorageFactory.withStorage` or to a server process.
     public static func freshDatabase() async throws -> DatabaseLocation {
-        try await createDatabase(from: nil)
-    }
-
-    /// Creates a database `test_<random>` with every migration applied, copied from a template
-    /// migrated once per process: a few hundred tests each running every migration's DDL over its
-    /// own connection kept both cores busy for minutes of a full run.
-    public static func freshMigratedDatabase() async throws -> DatabaseLocation {
-        try await createDatabase(from: migratedTemplate.value)
-    }
-
-    private static func createDatabase(from template: String?) async throws -> DatabaseLocation {
         let cluster = try await cluster()
         let name = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
         try await StorageFactory.withStorage(at: cluster.location(database: "postgres"), logger: TestDatabases.logger) { _, provider in
             try await provider.write { database in
-                // An identifier cannot be bound; both names are "test_" or "landfall_" and hex digits or letters only.
-                let source = template.map { " TEMPLATE \($0)" } ?? ""
-                try await database.raw("CREATE DATABASE \(unsafeRaw: name)\(unsafeRaw: source)").run()
-            }
-        }
-        return cluster.location(database: name)
-    }
-
-    /// The migrated template's name, once it exists. Its connections are closed before any copy:
-    /// PostgreSQL refuses to copy a database somebody is connected to.
-    private static let migratedTemplate = Task<String, any Error> {
-        let cluster = try await TestPostgres.cluster()
-        let name = "landfall_migrated_template"
-        try await StorageFactory.withStorage(at: cluster.location(database: "postgres"), logger: TestDatabases.logger) { _, provider in
-            try await provider.write { database in
-                try await database.raw("DROP DATABASE IF EXISTS \(unsafeRaw: name)").run()
+                // An identifier cannot be bound; `name` is "test_" and hex digits only.
                 try await database.raw("CREATE DATABASE \(unsafeRaw: name)").run()
             }
         }
-        try await StorageFactory.withStorage(at: cluster.location(database: name), logger: TestDatabases.logger) { _, provider in
-            try await Migrator(provider: provider).migrate()
-        }
-        return name
+        return cluster.location(database: name)
     }
 
     /// ``freshDatabase()`` as a `postgres://` URL, the form `--database` / `LANDFALL_DATABASE` accept.
