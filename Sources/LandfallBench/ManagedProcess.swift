@@ -120,6 +120,20 @@ public final class ManagedProcess: Sendable {
         try Data(contentsOf: logFile)
     }
 
+    /// Runs a command to its end with its output in a temporary file, and returns how it ended and
+    /// what it wrote (standard output and error together); the file is removed.
+    public static func run(
+        _ executable: URL, arguments: [String], workingDirectory: URL? = nil, timeout: Duration
+    ) async throws -> (status: ExitStatus, output: Data) {
+        let process = try start(
+            executable, arguments: arguments, logDirectory: FileManager.default.temporaryDirectory,
+            logName: "landfall-run-\(UUID().uuidString).log", workingDirectory: workingDirectory
+        )
+        defer { try? FileManager.default.removeItem(at: process.logFile) }
+        let status = try await process.waitForExit(timeout: timeout)
+        return (status, try process.log())
+    }
+
     /// True until the process has exited.
     public var isRunning: Bool { exitStatus == nil }
 

@@ -60,16 +60,11 @@ enum Subprocess {
         checked: Bool = true
     ) async throws -> SubprocessResult {
         let (executable, arguments) = command(executable, arguments, as: user)
-        let logDirectory = FileManager.default.temporaryDirectory
-        let process = try ManagedProcess.start(
-            executable, arguments: arguments, logDirectory: logDirectory,
-            logName: "landfall-subprocess-\(UUID().uuidString).log",
-            // A directory the server user can enter, so that it does not warn about the test's own.
-            workingDirectory: directory ?? logDirectory
+        // A directory the server user can enter, so that it does not warn about the test's own.
+        let (exit, log) = try await ManagedProcess.run(
+            executable, arguments: arguments, workingDirectory: directory ?? FileManager.default.temporaryDirectory, timeout: .seconds(600)
         )
-        defer { try? FileManager.default.removeItem(at: process.logFile) }
-        let exit = try await process.waitForExit(timeout: .seconds(600))
-        let output = String(decoding: (try? process.log()) ?? Data(), as: UTF8.self)
+        let output = String(decoding: log, as: UTF8.self)
         let status = exit.shellStatus
         if checked && status != 0 {
             let rendered = ([executable.path] + arguments).joined(separator: " ")

@@ -42,13 +42,8 @@ final class ServerProcess: Sendable {
 
     /// Runs a command to completion and returns how it ended and its output.
     static func runUnchecked(_ arguments: [String], timeout: Duration = .seconds(300)) async throws -> (ExitStatus, String) {
-        let process = try ManagedProcess.start(
-            try binary(), arguments: arguments, logDirectory: FileManager.default.temporaryDirectory,
-            logName: "landfall-test-\(UUID().uuidString).log"
-        )
-        defer { try? FileManager.default.removeItem(at: process.logFile) }
-        let status = try await process.waitForExit(timeout: timeout)
-        return (status, String(decoding: try process.log(), as: UTF8.self))
+        let (status, output) = try await ManagedProcess.run(try binary(), arguments: arguments, timeout: timeout)
+        return (status, String(decoding: output, as: UTF8.self))
     }
 
     /// Starts `landfall serve` with `arguments` on a free port and returns once it listens.

@@ -57,14 +57,11 @@ struct WebhookSignatureTests {
         try data.write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
         let hexKey = key.map { String(format: "%02x", $0) }.joined()
-        let process = try ManagedProcess.start(
+        let (status, result) = try await ManagedProcess.run(
             URL(fileURLWithPath: "/usr/bin/env"),
             arguments: ["openssl", "dgst", "-sha256", "-mac", "HMAC", "-macopt", "hexkey:\(hexKey)", "-binary", input.path],
-            logDirectory: directory, logName: "landfall-hmac-\(UUID().uuidString).out"
+            timeout: .seconds(30)
         )
-        defer { try? FileManager.default.removeItem(at: process.logFile) }
-        let status = try await process.waitForExit(timeout: .seconds(30))
-        let result = try process.log()
         guard status.isSuccess, result.count == 32 else { throw TestServerError("openssl ended with \(status), \(result.count) bytes") }
         return result
     }
