@@ -30,7 +30,7 @@ struct AppSandbox: Sendable {
 extension LiveServer {
     /// The app's configuration against this server.
     func configuration(
-        apiKey: String, deferred: Bool = true, resolveTimeout: TimeInterval = 3, retryPolicy: RetryPolicy = .quick
+        apiKey: String, deferred: Bool = true, resolveTimeout: TimeInterval = LandfallConfiguration.unhurriedResolveTimeout, retryPolicy: RetryPolicy = .quick
     ) -> LandfallConfiguration {
         .mealtime(baseURL: baseURL, apiKey: apiKey, deferred: deferred, resolveTimeout: resolveTimeout, retryPolicy: retryPolicy)
     }
@@ -41,13 +41,19 @@ extension LandfallConfiguration {
     /// so failures show fast; logging off, since the tests take the SDK's errors from its error
     /// listeners and many fail the network on purpose.
     static func mealtime(
-        baseURL: URL, apiKey: String, deferred: Bool = true, resolveTimeout: TimeInterval = 3, retryPolicy: RetryPolicy = .quick
+        baseURL: URL, apiKey: String, deferred: Bool = true, resolveTimeout: TimeInterval = LandfallConfiguration.unhurriedResolveTimeout, retryPolicy: RetryPolicy = .quick
     ) -> LandfallConfiguration {
         LandfallConfiguration(
             baseURL: baseURL, apiKey: apiKey, deferredDeepLinkEnabled: deferred, resolveTimeout: resolveTimeout,
-            requestTimeout: 10, loggingEnabled: false, retryPolicy: retryPolicy
+            requestTimeout: 60, loggingEnabled: false, retryPolicy: retryPolicy
         )
     }
+}
+
+extension LandfallConfiguration {
+    /// Far above what a resolve takes, so only the tests about the timeout see local parsing: beside
+    /// the whole suite on two cores a resolve once took over the app's default 3 s.
+    static let unhurriedResolveTimeout: TimeInterval = 30
 }
 
 extension RetryPolicy {

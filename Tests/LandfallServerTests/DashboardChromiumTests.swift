@@ -33,6 +33,9 @@ struct DashboardChromiumTests {
             adminToken: TestServer.adminToken, publicURL: nil
         )
         configuration.trustProxy = false
+        // The test client's one keep-alive connection sits idle while the browser works; beside the
+        // rest of the suite on two cores that took over the 30 s default once and the server closed it.
+        configuration.idleTimeout = .seconds(600)
         var logger = Logger(label: "landfall.tests.chromium")
         logger.logLevel = .warning
         let landfall = try await buildApplication(configuration: configuration, logger: logger)
