@@ -47,10 +47,12 @@ let package = Package(
             dependencies: ["LandfallModels"],
             swiftSettings: swiftSettings
         ),
+        .target(name: "CLandfallSQLite"),
         .target(
             name: "LandfallStore",
             dependencies: [
                 "LandfallModels",
+                "CLandfallSQLite",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),

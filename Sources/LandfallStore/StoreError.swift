@@ -5,6 +5,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case schemaMismatch(String)
         case invalidConfiguration(String)
         case corruptRecord(String)
+        case readFailed(String)
     }
 
     private let code: Code
@@ -17,6 +18,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public static func invalidConfiguration(_ detail: String) -> StoreError { .init(code: .invalidConfiguration(detail)) }
     /// A stored row cannot be decoded.
     public static func corruptRecord(_ detail: String) -> StoreError { .init(code: .corruptRecord(detail)) }
+    /// The database could not answer a read.
+    public static func readFailed(_ detail: String) -> StoreError { .init(code: .readFailed(detail)) }
 
     /// The conflicting field when this is a conflict.
     public var conflictingField: String? {
@@ -35,6 +38,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .schemaMismatch(let detail): "database schema mismatch: \(detail)"
         case .invalidConfiguration(let detail): "invalid storage configuration: \(detail)"
         case .corruptRecord(let detail): "corrupt record: \(detail)"
+        case .readFailed(let detail): "database read failed: \(detail)"
         }
     }
 }

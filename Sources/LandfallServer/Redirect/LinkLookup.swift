@@ -10,8 +10,9 @@ struct LinkLookup: Sendable {
 
     let storage: any LandfallStorage
     let links: ExpiringCache<LinkKey, ResolvedLink>
-    /// Apps by `host:NAME` and by `id:ID`.
-    let apps: ExpiringCache<String, AppRecord>
+    /// Apps by `host:NAME` and by `id:ID`, and the hosts and ids no app has (nil): a short link
+    /// followed on the server's own address would otherwise read the apps table at every link-cache miss.
+    let apps: ExpiringCache<String, AppRecord?>
 
     /// A class, so a cache slot holds one reference: tens of thousands of entries of two large
     /// records inline (plus the dictionaries' spare slots) were most of the server's memory.
@@ -56,7 +57,7 @@ struct LinkLookup: Sendable {
         let key = "id:" + id
         if let cached = apps.value(for: key) { return cached }
         let revision = apps.revisionBeforeRead()
-        guard let app = try await storage.app(id: id) else { return nil }
+        let app = try await storage.app(id: id)
         apps.store(app, for: key, readAt: revision)
         return app
     }
@@ -65,7 +66,7 @@ struct LinkLookup: Sendable {
         let key = "host:" + host
         if let cached = apps.value(for: key) { return cached }
         let revision = apps.revisionBeforeRead()
-        guard let app = try await storage.app(forHost: host) else { return nil }
+        let app = try await storage.app(forHost: host)
         apps.store(app, for: key, readAt: revision)
         return app
     }

@@ -28,11 +28,15 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
     /// writer's commits never pay for a checkpoint: a click batch that must also write back and
     /// fsync a thousand pages of a large database stalls every redirect waiting on a full buffer.
     private let checkpointer: SQLiteConnection?
+    /// Point reads on the caller's thread with cached statements (file databases only).
+    private let inlineReader: SQLiteInlineReader?
 
     private init(
-        writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection?, threadPool: NIOThreadPool, logger: Logger
+        writer: SQLiteConnection, readers: [SQLiteConnection], checkpointer: SQLiteConnection?, inlineReader: SQLiteInlineReader?,
+        threadPool: NIOThreadPool, logger: Logger
     ) {
         self.writer = writer
+        self.inlineReader = inlineReader
         self.readers = readers
         self.readerLocks = readers.map { _ in AsyncLock() }
         self.readerLoad = NIOLockedValueBox(readers.map { _ in 0 })
@@ -63,7 +67,10 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
         )
         var readers: [SQLiteConnection] = []
         var checkpointer: SQLiteConnection?
-        if path != nil {
+        var inlineReader: SQLiteInlineReader?
+        if let path {
+            // As many as threads can run reads at once: the concurrency pool has one per core.
+            inlineReader = try SQLiteInlineReader.open(path: path, count: max(2, System.coreCount))
             try await execute(["PRAGMA wal_autocheckpoint=0"], on: writer)
             let connection = try await SQLiteConnection.open(storage: storage, threadPool: threadPool, logger: logger, on: eventLoop).get()
             try await execute(["PRAGMA synchronous=FULL"], on: connection)
@@ -74,7 +81,9 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
                 readers.append(reader)
             }
         }
-        return SQLiteDatabaseProvider(writer: writer, readers: readers, checkpointer: checkpointer, threadPool: threadPool, logger: logger)
+        return SQLiteDatabaseProvider(
+            writer: writer, readers: readers, checkpointer: checkpointer, inlineReader: inlineReader, threadPool: threadPool, logger: logger
+        )
     }
 
     private static func execute(_ statements: [String], on connection: SQLiteConnection) async throws {
@@ -119,6 +128,20 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
             return try await writeLock.withLock { try await writer.query(sql, binds) }
         }
         return try await withReader { reader in try await reader.query(sql, binds) }
+    }
+
+    /// Runs one short indexed read (a link by code, candidate clicks by key) on the calling thread with
+    /// a cached prepared statement. An in-memory database has only the writer, so it goes there.
+    func readRowsInline(_ sql: String, _ binds: [SQLiteData]) async throws -> [SQLiteInlineRow] {
+        guard let inlineReader else {
+            let rows = try await writeLock.withLock { try await writer.query(sql, binds) }
+            return rows.map { row in
+                let names = row.columns.map(\.name)
+                let offsets = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+                return SQLiteInlineRow(columns: .init(offsets: offsets, count: names.count), values: row.columns.map(\.data))
+            }
+        }
+        return try inlineReader.rows(sql, binds)
     }
 
     /// Runs `body` in one IMMEDIATE transaction on the writer, with statements whose values are
@@ -181,6 +204,7 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
 
     /// Closes every connection; the provider cannot be used afterwards.
     public func close() async {
+        inlineReader?.close()
         for connection in readers + [checkpointer, writer].compactMap({ $0 }) where !connection.isClosed {
             // The future-returning close: the async one gives up in a cancelled task and would leave
             // the handle open, which is exactly when a service is being torn down.

@@ -35,9 +35,16 @@ struct SQLKitValues: RowValues {
     func bool(_ column: String) throws -> Bool { try row.decode(column: column, as: Bool.self) }
 }
 
+/// A row whose values can be read by column name as SQLite's own values.
+protocol SQLiteColumnLookup {
+    func column(_ name: String) -> SQLiteData?
+}
+
+extension SQLiteRow: SQLiteColumnLookup {}
+
 /// A row as SQLite hands it out: no decoder involved.
-struct SQLiteValues: RowValues {
-    let row: SQLiteRow
+struct SQLiteValues<Row: SQLiteColumnLookup>: RowValues {
+    let row: Row
 
     func text(_ column: String) throws -> String? {
         switch row.column(column) {

@@ -47,7 +47,7 @@ extension SQLStorage {
         case .signature(let signature): ("signature", signature)
         }
         if let sqlite = provider as? SQLiteDatabaseProvider {
-            let rows = try await sqlite.readRows("""
+            let rows = try await sqlite.readRowsInline("""
                 SELECT id, link_id, clicked_at FROM clicks
                 WHERE app_id = ? AND platform = ? AND \(column) = ? AND clicked_at >= ? AND clicked_at <= ?
                 AND install_id IS NULL AND is_bot = 0
@@ -76,7 +76,7 @@ extension SQLStorage {
             var found: [CandidateClick] = []
             // Well under SQLite's bind limit per statement.
             for chunk in ids.chunked(into: 500) {
-                let rows = try await sqlite.readRows("""
+                let rows = try await sqlite.readRowsInline("""
                     SELECT \(columns), json_extract(links.content, '$.attributionWindowHours') AS link_window_hours
                     FROM clicks LEFT JOIN links ON links.id = clicks.link_id
                     WHERE clicks.id IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))

@@ -42,7 +42,7 @@ extension SQLStorage {
 
     public func link(shortCode: String, appId: String) async throws -> LinkRecord? {
         if let sqlite = provider as? SQLiteDatabaseProvider {
-            return try await sqlite.readRows("SELECT * FROM links WHERE short_code = ? AND app_id = ?", [.text(shortCode), .text(appId)])
+            return try await sqlite.readRowsInline("SELECT * FROM links WHERE short_code = ? AND app_id = ?", [.text(shortCode), .text(appId)])
                 .first.map { try decodeLink(SQLiteValues(row: $0)) }
         }
         return try await provider.read { database in
@@ -53,7 +53,7 @@ extension SQLStorage {
 
     public func links(shortCode: String) async throws -> [LinkRecord] {
         if let sqlite = provider as? SQLiteDatabaseProvider {
-            return try await sqlite.readRows("SELECT * FROM links WHERE short_code = ? ORDER BY created_at, id LIMIT 10", [.text(shortCode)])
+            return try await sqlite.readRowsInline("SELECT * FROM links WHERE short_code = ? ORDER BY created_at, id LIMIT 10", [.text(shortCode)])
                 .map { try decodeLink(SQLiteValues(row: $0)) }
         }
         return try await provider.read { database in
