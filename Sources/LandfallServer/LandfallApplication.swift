@@ -78,7 +78,9 @@ public func buildApplication(
         evidence: ExpiringCache(capacity: 50_000, timeToLive: .seconds(600), revision: catalogRevision), now: now, webhooks: webhooks
     )
 
-    let ipRetention = IPRetentionSweeper(storage: storage, configuration: configuration.ipRetention, logger: logger, now: now)
+    let ipRetention = IPRetentionSweeper(
+        storage: storage, configuration: configuration.ipRetention, logger: logger, now: now, schemaReady: schemaReady
+    )
 
     let router = Router(context: LandfallRequestContext.self)
     router.add(middleware: ErrorMiddleware())
@@ -152,7 +154,7 @@ public func buildApplication(
             additionalChannelHandlers: [UnreadBodyDiscarder()], idleTimeout: TimeAmount(configuration.idleTimeout)
         )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "landfall"),
-        services: [DatabaseService(provider: provider), recorder, statistics, ReferralSettler(service: referrals), webhookDispatcher, ipRetention],
+        services: [DatabaseService(provider: provider), recorder, statistics, ReferralSettler(service: referrals, schemaReady: schemaReady), webhookDispatcher, ipRetention],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             if configuration.publicURL == nil, configuration.port == 0 {

@@ -27,18 +27,23 @@ public final class IPRetentionSweeper: Service, Sendable {
     let configuration: IPRetentionConfiguration
     let logger: Logger
     let now: @Sendable () -> Date
+    let schemaReady: SchemaGate?
 
-    public init(storage: any LandfallStorage, configuration: IPRetentionConfiguration, logger: Logger, now: @escaping @Sendable () -> Date) {
+    public init(
+        storage: any LandfallStorage, configuration: IPRetentionConfiguration, logger: Logger, now: @escaping @Sendable () -> Date,
+        schemaReady: SchemaGate? = nil
+    ) {
         self.storage = storage
         self.configuration = configuration
         self.logger = logger
         self.now = now
+        self.schemaReady = schemaReady
     }
 
-    /// The first sweep comes a minute after start rather than an interval: a server restarted more
-    /// often than the interval (by deploys) would otherwise never sweep. The schema check at start
-    /// is done by then; were it not, the pass would fail, be logged and run again an interval later.
+    /// The first sweep comes a minute after the schema check at start rather than an interval: a
+    /// server restarted more often than the interval (by deploys) would otherwise never sweep.
     public func run() async throws {
+        if let schemaReady, await !cancelWhenGracefulShutdown({ await schemaReady.wait() }) { return }
         var wait = min(configuration.interval, .seconds(60))
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             let interval = wait

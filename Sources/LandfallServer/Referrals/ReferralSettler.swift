@@ -9,15 +9,18 @@ import ServiceLifecycle
 final class ReferralSettler: Service, Sendable {
     let service: ReferralService
     let interval: Duration
+    let schemaReady: SchemaGate?
 
-    init(service: ReferralService, interval: Duration = .seconds(60)) {
+    init(service: ReferralService, interval: Duration = .seconds(60), schemaReady: SchemaGate? = nil) {
         self.service = service
         self.interval = interval
+        self.schemaReady = schemaReady
     }
 
-    /// Waits first, then settles: the schema check at start (which the first pass needs) is long
-    /// done after one interval, and the `SchemaGate` admits only the one waiter it was made for.
+    /// Waits for the schema check at start (the first pass needs its tables), then an interval
+    /// before each pass.
     func run() async throws {
+        if let schemaReady, await !cancelWhenGracefulShutdown({ await schemaReady.wait() }) { return }
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             let interval = self.interval
             guard (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }) != nil else { return }
