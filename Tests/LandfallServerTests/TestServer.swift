@@ -5,6 +5,7 @@ import HummingbirdTesting
 import LandfallModels
 import LandfallServer
 import LandfallStore
+import LandfallTestSupport
 import Logging
 import NIOCore
 import Testing
@@ -66,7 +67,7 @@ struct TestServer: Sendable {
         var configuration = ServerConfiguration(
             host: "127.0.0.1",
             port: 0,
-            database: .sqlite(path: directory.appendingPathComponent("landfall.sqlite").path),
+            database: try await TestDatabases.migratedSQLite(in: directory),
             adminToken: adminToken,
             publicURL: publicURL
         )

@@ -55,6 +55,19 @@ public enum TestDatabases {
         }
     }()
 
+    /// A new SQLite file with every migration applied: a copy of one file migrated once per process.
+    ///
+    /// Migrating each test's own file ran every migration's DDL hundreds of times per run; beside
+    /// the rest of the suite on two cores that took over a minute for some servers. The copy is
+    /// what the migrations leave, so the server's schema check at start finds nothing to do.
+    public static func migratedSQLite(in directory: URL? = nil) async throws -> DatabaseLocation {
+        let template = try await MigratedSQLiteTemplate.shared.path()
+        let target = try directory ?? ExitCleanup.makeTemporaryDirectory(prefix: sqliteDirectoryPrefix)
+        let path = target.appendingPathComponent("landfall.sqlite").path
+        try FileManager.default.copyItem(atPath: template, toPath: path)
+        return .sqlite(path: path)
+    }
+
     /// Opens a fresh, unmigrated database of `engine` and runs `body` while its connections are serviced.
     public static func withFreshStorage<Result: Sendable>(
         _ engine: TestEngine,
@@ -68,9 +81,45 @@ public enum TestDatabases {
         _ engine: TestEngine,
         _ body: @Sendable (SQLStorage, any SQLDatabaseProvider) async throws -> Result
     ) async throws -> Result {
-        try await withFreshStorage(engine) { storage, provider in
+        let location = switch engine {
+        case .sqlite: try await migratedSQLite()
+        case .postgres: try await fresh(engine)
+        }
+        return try await StorageFactory.withStorage(at: location, logger: logger) { storage, provider in
+            // Applies everything on a new PostgreSQL database; only checks the copied SQLite file.
             try await Migrator(provider: provider).migrate()
             return try await body(storage, provider)
+        }
+    }
+}
+
+/// The migrated SQLite file ``TestDatabases/migratedSQLite(in:)`` copies, made on first use.
+/// A failed attempt is not kept: the next caller tries again.
+actor MigratedSQLiteTemplate {
+    static let shared = MigratedSQLiteTemplate()
+
+    private var made: String?
+    private var making: Task<String, any Error>?
+
+    func path() async throws -> String {
+        if let made { return made }
+        let attempt = making ?? Task {
+            let directory = try ExitCleanup.makeTemporaryDirectory(prefix: "landfall-sqlite-template")
+            let path = directory.appendingPathComponent("template.sqlite").path
+            // Returns after the provider's last checkpoint folded the WAL in and closed the file.
+            try await StorageFactory.withStorage(at: .sqlite(path: path), logger: TestDatabases.logger) { _, provider in
+                try await Migrator(provider: provider).migrate()
+            }
+            return path
+        }
+        making = attempt
+        do {
+            let path = try await attempt.value
+            made = path
+            return path
+        } catch {
+            making = nil
+            throw error
         }
     }
 }
