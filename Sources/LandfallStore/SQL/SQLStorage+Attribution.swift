@@ -117,6 +117,35 @@ extension SQLStorage {
         // One round trip, one indexed range per value: a UNION ALL of point lookups on the primary
         // key. (An OR of the pairs lets a planner scan every statistic of the app and platform,
         // which is millions of network rows in a busy window.)
+        var counts: [String: [String: Int]] = [:]
+        var total = 0
+        func add(position: Int64, clicks: Int64) {
+            guard wanted.indices.contains(Int(position)) else { return }
+            let (factor, value) = wanted[Int(position)]
+            if factor == Self.totalFactor { total = Int(clicks) } else { counts[factor, default: [:]][value] = Int(clicks) }
+        }
+        if let sqlite = provider as? SQLiteDatabaseProvider {
+            // Every install reads this; the inline reader keeps the statement (one per number of
+            // factors) prepared instead of parsing it on a pool thread each time.
+            var sql = ""
+            var values: [SQLiteData] = []
+            for (index, pair) in wanted.enumerated() {
+                if index > 0 { sql += " UNION ALL " }
+                sql += """
+                    SELECT \(index) AS position, CAST(COALESCE(SUM(clicks), 0) AS BIGINT) AS clicks FROM click_stats \
+                    WHERE app_id = ? AND platform = ? AND factor = ? AND value = ? AND day >= ? AND day <= ?
+                    """
+                values += [
+                    .text(appId), .text(platform), .text(pair.factor), .text(pair.value),
+                    .integer(SQLiteInt64(fromDay)), .integer(SQLiteInt64(toDay)),
+                ]
+            }
+            for row in try await sqlite.readRowsInline(sql, values) {
+                let columns = SQLiteValues(row: row)
+                add(position: try columns.requiredInteger("position"), clicks: try columns.requiredInteger("clicks"))
+            }
+            return ClickPopulation(clickCount: total, counts: counts)
+        }
         var query = SQLQueryString("")
         for (index, pair) in wanted.enumerated() {
             if index > 0 { query.appendLiteral(" UNION ALL ") }
@@ -126,18 +155,11 @@ extension SQLStorage {
                 AND value = \(bind: pair.value) AND day >= \(bind: fromDay) AND day <= \(bind: toDay)
                 """ as SQLQueryString)
         }
-        return try await provider.read { database in
-            var counts: [String: [String: Int]] = [:]
-            var total = 0
-            for row in try await database.raw(query).all() {
-                let position = Int(try row.decode(column: "position", as: Int64.self))
-                guard wanted.indices.contains(position) else { continue }
-                let count = Int(try row.decode(column: "clicks", as: Int64.self))
-                let (factor, value) = wanted[position]
-                if factor == Self.totalFactor { total = count } else { counts[factor, default: [:]][value] = count }
-            }
-            return ClickPopulation(clickCount: total, counts: counts)
+        let rows = try await provider.read { database in try await database.raw(query).all() }
+        for row in rows {
+            add(position: try row.decode(column: "position", as: Int64.self), clicks: try row.decode(column: "clicks", as: Int64.self))
         }
+        return ClickPopulation(clickCount: total, counts: counts)
     }
 
     public func recordStatistics(_ deltas: [ClickStatDelta], watermarkFrom expected: Int64, to: Int64) async throws -> Bool {
