@@ -1,6 +1,5 @@
 import Foundation
 import LandfallStore
-import NIOConcurrencyHelpers
 import Logging
 import ServiceLifecycle
 
@@ -18,7 +17,7 @@ public final class WebhookDispatcher: Service, Sendable {
     private let logger: Logger
     private let now: @Sendable () -> Date
     private let signal = WakeSignal()
-    private let schemaReady = NIOLockedValueBox(false)
+    private let schemaReady = SchemaGate()
 
     public init(storage: any WebhookStorage, configuration: WebhookConfiguration, logger: Logger, now: @escaping @Sendable () -> Date) {
         self.storage = storage
@@ -41,8 +40,7 @@ public final class WebhookDispatcher: Service, Sendable {
 
     /// Lets the loop start: the server has checked that the database has the webhook tables.
     public func schemaChecked() {
-        schemaReady.withLockedValue { $0 = true }
-        signal.signal()
+        schemaReady.open()
     }
 
     public func run() async throws {
@@ -50,10 +48,7 @@ public final class WebhookDispatcher: Service, Sendable {
             try? await gracefulShutdown()
             return
         }
-        while !schemaReady.withLockedValue({ $0 }) {
-            guard !Task.isCancelled, !Task.isShuttingDownGracefully else { return }
-            _ = await cancelWhenGracefulShutdown { await self.signal.wait(timeout: self.configuration.pollInterval) }
-        }
+        if await !cancelWhenGracefulShutdown({ await self.schemaReady.wait() }) { return }
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             do {
                 // Drain what is due, then wait for a publish or the next poll.

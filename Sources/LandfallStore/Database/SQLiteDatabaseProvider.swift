@@ -135,11 +135,10 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
     func readRowsInline(_ sql: String, _ binds: [SQLiteData]) async throws -> [SQLiteInlineRow] {
         guard let inlineReader else {
             let rows = try await writeLock.withLock { try await writer.query(sql, binds) }
-            return rows.map { row in
-                let names = row.columns.map(\.name)
-                let offsets = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-                return SQLiteInlineRow(columns: .init(offsets: offsets, count: names.count), values: row.columns.map(\.data))
-            }
+            guard let names = rows.first?.columns.map(\.name) else { return [] }
+            let offsets = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            let columns = SQLiteInlineRow.Columns(offsets: offsets, count: names.count)
+            return rows.map { row in SQLiteInlineRow(columns: columns, values: row.columns.map(\.data)) }
         }
         return try inlineReader.rows(sql, binds)
     }
