@@ -27,9 +27,12 @@ public struct ServerConfiguration: Sendable {
     /// How often click statistics are brought up to date.
     public var statisticsInterval: Duration
     /// How many resolved links the redirect path keeps in memory (0 turns the cache off), and for
-    /// how long an entry is trusted: a link changed through another server is seen after that.
+    /// how long an entry is trusted. A change through another server (or the CLI) is seen within
+    /// `catalogPollInterval`; the time to live only bounds staleness while the database cannot be read.
     public var linkCacheCapacity: Int
     public var linkCacheTimeToLive: Duration
+    /// How often the database's catalog revision is read (see `CatalogRevisionWatcher`).
+    public var catalogPollInterval: Duration = .seconds(1)
     /// How many share links apps may create through `POST /api/sdk/v1/links` with their publishable
     /// key, per app and per client address (secret keys are not limited).
     public var sdkLinkLimits = SDKLinkLimits()
@@ -59,7 +62,7 @@ public struct ServerConfiguration: Sendable {
         attribution: AttributionConfiguration = AttributionConfiguration(),
         statisticsInterval: Duration = .seconds(5),
         linkCacheCapacity: Int = 50_000,
-        linkCacheTimeToLive: Duration = .seconds(5)
+        linkCacheTimeToLive: Duration = .seconds(60)
     ) {
         self.host = host
         self.port = port

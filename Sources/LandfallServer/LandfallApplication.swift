@@ -154,7 +154,9 @@ public func buildApplication(
             additionalChannelHandlers: [UnreadBodyDiscarder()], idleTimeout: TimeAmount(configuration.idleTimeout)
         )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "landfall"),
-        services: [DatabaseService(provider: provider), recorder, statistics, ReferralSettler(service: referrals, schemaReady: schemaReady), webhookDispatcher, ipRetention],
+        services: [DatabaseService(provider: provider), recorder, statistics, ReferralSettler(service: referrals, schemaReady: schemaReady), webhookDispatcher, ipRetention,
+            CatalogRevisionWatcher(storage: storage, interval: configuration.catalogPollInterval, logger: logger, schemaReady: schemaReady),
+        ],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             if configuration.publicURL == nil, configuration.port == 0 {

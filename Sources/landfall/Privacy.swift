@@ -16,7 +16,8 @@ struct Privacy: AsyncParsableCommand {
             abstract: "Erase one person: every row tied to an install id or an external user id, in one transaction.",
             discussion: """
                 The same erasure as POST /api/privacy/erasures. An id that is not stored removes nothing
-                and succeeds. A running server forgets cached links and installs within --link-cache-ttl.
+                and succeeds. A running server forgets cached links and installs within a second (it polls the
+                database's catalog revision).
                 """
         )
         @OptionGroup var database: DatabaseOptions

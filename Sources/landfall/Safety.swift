@@ -9,9 +9,9 @@ struct Safety: AsyncParsableCommand {
         abstract: "Manage the domain block and warn lists (one per app, one for the deployment).",
         discussion: """
             Changes go straight to the database and re-evaluate the links they concern at once. A
-            running server sees them when its cached links expire (--link-cache-ttl); the API
-            (/api/safety/domains, /api/admin/safety/domains) makes the server that answers see them
-            immediately.
+            running server sees them within a second (it polls the database's catalog revision); the
+            API (/api/safety/domains, /api/admin/safety/domains) makes the server that answers see
+            them immediately.
             """,
         subcommands: [List.self, SetEntry.self, Remove.self]
     )

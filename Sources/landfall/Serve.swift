@@ -34,7 +34,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Resolved links kept in memory for redirects, 0 for none (env LANDFALL_LINK_CACHE_SIZE; default 50000)")
     var linkCacheSize: Int?
 
-    @Option(help: "Seconds a cached link is trusted before it is read again; bounds how long an edit made through another server takes to show (env LANDFALL_LINK_CACHE_TTL; default 5)")
+    @Option(help: "Seconds a cached link is trusted before it is read again. Edits through any server or the CLI show within a second anyway; this bounds staleness only while the database cannot be read (env LANDFALL_LINK_CACHE_TTL; default 60)")
     var linkCacheTtl: Int?
 
     @Option(help: "Seconds a connection may wait for a complete request head, or idle between requests, before it is closed; stops slowloris clients (env LANDFALL_IDLE_TIMEOUT; default 30)")
@@ -114,7 +114,7 @@ struct Serve: AsyncParsableCommand {
             publicURL: publicUrl ?? Environment.value("LANDFALL_PUBLIC_URL"),
             countryHeader: countryHeader ?? Environment.value("LANDFALL_COUNTRY_HEADER"),
             linkCacheCapacity: resolvedLinkCacheSize() ?? 50_000,
-            linkCacheTimeToLive: .seconds(resolvedLinkCacheTTL() ?? 5)
+            linkCacheTimeToLive: .seconds(resolvedLinkCacheTTL() ?? 60)
         ))
         if let seconds = resolvedIdleTimeout() { configured.idleTimeout = .seconds(seconds) }
         if let seconds = resolvedIPRetentionInterval() { configured.ipRetention.interval = .seconds(seconds) }

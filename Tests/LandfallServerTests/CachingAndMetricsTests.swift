@@ -3,6 +3,8 @@ import HTTPTypes
 import HummingbirdTesting
 import LandfallServer
 import LandfallStore
+import LandfallTestSupport
+import NIOConcurrencyHelpers
 import NIOCore
 import Testing
 
@@ -18,6 +20,32 @@ struct CachingAndMetricsTests {
                 .patch, "/api/links/\(link.id)", token: tenant.secretKey, body: .json(#"{"originalUrl": "https://mealtime.test/recipes/43"}"#)
             )
             #expect(patched.status == .ok)
+            let after = try await RedirectRouteTests.visit(server, userAgent: RealUserAgents.desktopChrome)
+            #expect(after.headers[.location] == "https://mealtime.test/recipes/43?utm_source=newsletter")
+        }
+    }
+
+    @Test func aLinkEditedThroughAnotherProcessRedirectsAnewOnceTheCatalogRevisionIsRead() async throws {
+        let location = NIOLockedValueBox<DatabaseLocation?>(nil)
+        try await TestServer.run(configure: { configuration in location.withLockedValue { $0 = configuration.database } }) { server in
+            let tenant = try await server.createTenant(RedirectRouteTests.appJSON)
+            let created = try await server.createLink(key: tenant.secretKey, body: RedirectRouteTests.linkJSON)
+            // What the server has seen so far; the background watcher may have taken note already.
+            try await server.storage.observeSharedCatalogRevision()
+            let before = try await RedirectRouteTests.visit(server, userAgent: RealUserAgents.desktopChrome)
+            #expect(before.headers[.location] == "https://mealtime.test/recipes/42?utm_source=newsletter")
+
+            // The CLI, or another server: its own connections to the same file.
+            let database = try #require(location.withLockedValue { $0 })
+            try await StorageFactory.withStorage(at: database, logger: TestDatabases.logger) { other, _ in
+                var link = try #require(try await other.link(id: created.id, appId: tenant.app.id))
+                link.content.originalUrl = "https://mealtime.test/recipes/43"
+                try await other.updateLink(link)
+            }
+            let cached = try await RedirectRouteTests.visit(server, userAgent: RealUserAgents.desktopChrome)
+            #expect(cached.status == .found)
+
+            try await server.storage.observeSharedCatalogRevision()
             let after = try await RedirectRouteTests.visit(server, userAgent: RealUserAgents.desktopChrome)
             #expect(after.headers[.location] == "https://mealtime.test/recipes/43?utm_source=newsletter")
         }

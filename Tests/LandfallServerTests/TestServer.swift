@@ -71,6 +71,10 @@ struct TestServer: Sendable {
             adminToken: adminToken,
             publicURL: publicURL
         )
+        // The watcher takes note of the shared catalog revision at start and not again: a poll in
+        // the middle of a test would empty the caches whose hits tests count. Tests of what another
+        // process changed call `storage.observeSharedCatalogRevision()` themselves.
+        configuration.catalogPollInterval = .seconds(3600)
         configure(&configuration)
         let logger = logger ?? {
             var logger = Logger(label: "landfall.tests")

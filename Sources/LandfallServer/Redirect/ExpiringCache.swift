@@ -48,19 +48,22 @@ final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         guard generationSize > 0 else { return nil }
         let now = now()
         let current = revision()
-        return state.withLockedValue { state in
+        let (value, dropped) = state.withLockedValue { state -> (Value?, [Key: Entry]?) in
             var found = state.young[key]
+            var dropped: [Key: Entry]?
             if found == nil, let promoted = state.old.removeValue(forKey: key) {
                 found = promoted
-                insert(promoted, for: key, into: &state)
+                dropped = insert(promoted, for: key, into: &state)
             }
             guard let entry = found, entry.revision == current, now - entry.storedAt < timeToLive else {
                 state.misses += 1
-                return nil
+                return (nil, dropped)
             }
             state.hits += 1
-            return entry.value
+            return (entry.value, dropped)
         }
+        withExtendedLifetime(dropped) {}
+        return value
     }
 
     /// The catalog revision to pass to ``store(_:for:readAt:)``; take it before reading the database,
@@ -70,7 +73,8 @@ final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     func store(_ value: Value, for key: Key, readAt revision: UInt64) {
         guard generationSize > 0 else { return }
         let entry = Entry(value: value, storedAt: now(), revision: revision)
-        state.withLockedValue { state in insert(entry, for: key, into: &state) }
+        let dropped = state.withLockedValue { state in insert(entry, for: key, into: &state) }
+        withExtendedLifetime(dropped) {}
     }
 
     /// Lookups answered from memory and from the database since the start.
@@ -78,11 +82,16 @@ final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         state.withLockedValue { ($0.hits, $0.misses, $0.young.count + $0.old.count) }
     }
 
-    private func insert(_ entry: Entry, for key: Key, into state: inout Generations) {
+    /// Returns the generation a turn dropped, for the caller to free after the lock: releasing tens
+    /// of thousands of records inside it held up every redirect meanwhile.
+    private func insert(_ entry: Entry, for key: Key, into state: inout Generations) -> [Key: Entry]? {
+        var dropped: [Key: Entry]?
         if state.young.count >= generationSize, state.young[key] == nil {
+            dropped = state.old
             state.old = state.young
             state.young = Dictionary(minimumCapacity: generationSize)
         }
         state.young[key] = entry
+        return dropped
     }
 }

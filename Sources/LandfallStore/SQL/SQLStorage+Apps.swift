@@ -7,6 +7,7 @@ extension SQLStorage {
         let settings = try encodeJSON(app.settings)
         do {
             try await provider.transaction { database in
+                try await moveSharedCatalogRevision(database)
                 try await database.raw("""
                     INSERT INTO apps (id, slug, name, settings, created_at, updated_at)
                     VALUES (\(bind: app.id), \(bind: app.slug), \(bind: app.name), \(bind: settings),
@@ -24,6 +25,7 @@ extension SQLStorage {
         let settings = try encodeJSON(app.settings)
         do {
             try await provider.transaction { database in
+                try await moveSharedCatalogRevision(database)
                 try await database.raw("""
                     UPDATE apps SET slug = \(bind: app.slug), name = \(bind: app.name), settings = \(bind: settings),
                         updated_at = \(bind: app.updatedAt.epochMilliseconds)
@@ -85,6 +87,7 @@ extension SQLStorage {
     public func deleteApp(id: String) async throws -> Bool {
         defer { catalogChanged() }
         return try await provider.transaction { database in
+            try await moveSharedCatalogRevision(database)
             try await database.raw("DELETE FROM clicks WHERE app_id = \(bind: id)").run()
             try await database.raw("DELETE FROM click_stats WHERE app_id = \(bind: id)").run()
             try await database.raw("DELETE FROM safety_domains WHERE scope = \(bind: id)").run()

@@ -20,6 +20,7 @@ extension SQLStorage {
             return (mentioned: targets.mentioned, messages: try await lookup.webhookMessages(naming: targets))
         }
         return try await provider.transaction { database in
+            try await moveSharedCatalogRevision(database)
             let lookup = SQLErasureLookup(database: database, engine: engine, appId: appId)
             let targets = try await lookup.targets(of: subject)
             let mentioned = targets.mentioned

@@ -28,6 +28,7 @@ extension SQLStorage {
     public func revokeKey(id: String, appId: String, at date: Date) async throws -> Bool {
         defer { catalogChanged() }
         return try await provider.write { database in
+            try await moveSharedCatalogRevision(database)
             let rows = try await database.raw("""
                 UPDATE api_keys SET revoked_at = COALESCE(revoked_at, \(bind: date.epochMilliseconds))
                 WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id

@@ -64,6 +64,7 @@ extension SQLStorage {
         // Cached links carry the old verdict: a new revision drops them.
         defer { catalogChanged() }
         try await provider.transaction { database in
+            try await moveSharedCatalogRevision(database)
             for (linkId, state) in verdicts.sorted(by: { $0.key < $1.key }) {
                 try await database.raw("UPDATE links SET domain_safety = \(bind: state.rawValue) WHERE id = \(bind: linkId)").run()
             }

@@ -31,6 +31,7 @@ extension SQLStorage {
                     domain_safety = \(bind: link.domainSafety.rawValue)
                 WHERE id = \(bind: link.id) AND app_id = \(bind: link.appId)
                 """).run()
+            try await moveSharedCatalogRevision(database)
         }
     }
 
@@ -113,6 +114,7 @@ extension SQLStorage {
     public func deleteLink(id: String, appId: String) async throws -> Bool {
         defer { catalogChanged() }
         return try await provider.transaction { database in
+            try await moveSharedCatalogRevision(database)
             let deleted = try await database.raw("DELETE FROM links WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id").all()
             guard !deleted.isEmpty else { return false }
             try await database.raw("DELETE FROM clicks WHERE link_id = \(bind: id) AND app_id = \(bind: appId)").run()

@@ -22,6 +22,7 @@ extension SQLStorage {
                     updated_at = \(bind: template.updatedAt.epochMilliseconds)
                 WHERE id = \(bind: template.id) AND app_id = \(bind: template.appId)
                 """).run()
+            try await moveSharedCatalogRevision(database)
         }
     }
 
@@ -49,7 +50,8 @@ extension SQLStorage {
     public func deleteTemplate(id: String, appId: String) async throws -> Bool {
         defer { catalogChanged() }
         return try await provider.write { database in
-            !(try await database.raw("DELETE FROM templates WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id").all()).isEmpty
+            try await moveSharedCatalogRevision(database)
+            return !(try await database.raw("DELETE FROM templates WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id").all()).isEmpty
         }
     }
 

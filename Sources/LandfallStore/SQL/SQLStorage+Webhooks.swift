@@ -14,6 +14,7 @@ extension SQLStorage {
                     \(bind: endpoint.previousSecretExpiresAt?.epochMilliseconds), \(bind: endpoint.createdAt.epochMilliseconds),
                     \(bind: endpoint.updatedAt.epochMilliseconds))
                 """).run()
+            try await moveSharedCatalogRevision(database)
         }
     }
 
@@ -30,6 +31,7 @@ extension SQLStorage {
                     updated_at = \(bind: endpoint.updatedAt.epochMilliseconds)
                 WHERE id = \(bind: endpoint.id) AND app_id = \(bind: endpoint.appId)
                 """).run()
+            try await moveSharedCatalogRevision(database)
         }
     }
 
@@ -50,7 +52,8 @@ extension SQLStorage {
     public func deleteWebhookEndpoint(id: String, appId: String) async throws -> Bool {
         defer { catalogChanged() }
         return try await provider.write { database in
-            !(try await database.raw("DELETE FROM webhook_endpoints WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id").all())
+            try await moveSharedCatalogRevision(database)
+            return !(try await database.raw("DELETE FROM webhook_endpoints WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id").all())
                 .isEmpty
         }
     }
@@ -152,6 +155,7 @@ extension SQLStorage {
                     \(bind: attempt.statusCode), \(bind: attempt.error), \(bind: attempt.durationMilliseconds), \(bind: attempt.responseBody))
                 """).run()
             if case .disableEndpoint(let reason) = result {
+                try await moveSharedCatalogRevision(database)
                 try await database.raw("""
                     UPDATE webhook_endpoints SET is_enabled = \(bind: false), disabled_reason = \(bind: reason),
                         updated_at = \(bind: attempt.attemptedAt.epochMilliseconds)

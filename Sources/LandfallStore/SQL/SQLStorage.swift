@@ -10,7 +10,7 @@ public final class SQLStorage: LandfallStorage {
     let provider: any SQLDatabaseProvider
     let encoder: JSONEncoder
     let decoder: JSONDecoder
-    private let catalogRevisionBox = NIOLockedValueBox<UInt64>(0)
+    let catalogRevisionBox = NIOLockedValueBox(CatalogRevision())
 
     public init(provider: any SQLDatabaseProvider) {
         self.provider = provider
@@ -22,12 +22,13 @@ public final class SQLStorage: LandfallStorage {
 
     public var engine: StorageEngine { provider.engine }
 
-    /// Moves whenever this process changes an app, a template or an existing link, so caches of
-    /// what a short URL resolves to know to read again.
-    public var catalogRevision: UInt64 { catalogRevisionBox.withLockedValue { $0 } }
+    /// Moves whenever this process changes an app, a template or an existing link, and whenever
+    /// ``observeSharedCatalogRevision()`` finds that another process did, so caches of what a short
+    /// URL resolves to know to read again.
+    public var catalogRevision: UInt64 { catalogRevisionBox.withLockedValue { $0.local } }
 
     func catalogChanged() {
-        catalogRevisionBox.withLockedValue { $0 &+= 1 }
+        catalogRevisionBox.withLockedValue { $0.local &+= 1 }
     }
 
     public func ping() async throws {
