@@ -81,6 +81,7 @@ struct EngineBenchmark: Sendable {
         }
         let after = try server.sample()
         try Data(log.csv().utf8).write(to: runLogDirectory.appendingPathComponent("throughput-\(target)-redirect.csv"))
+        try Data(log.samplesCSV().utf8).write(to: runLogDirectory.appendingPathComponent("samples-\(target)-redirect.csv"))
         let metrics = try await server.settledMetrics()
         let served = Int(metrics["landfall_redirects_total{outcome=\"redirect\"}"] ?? 0)
         try await server.stop()

@@ -24,7 +24,9 @@ enum RedirectLoad {
         if let slowest = log.perSecond.min() {
             row.set("slowest 1 s", MetricValue(slowest, .requestsPerSecond))
         }
-        row.set("stall", MetricValue(log.longestStall.milliseconds, .milliseconds))
+        let stall = log.longestStallSpan
+        row.set("stall", MetricValue(stall.length.milliseconds, .milliseconds))
+        row.set("stall at", MetricValue(stall.start.milliseconds / 1000, .seconds))
     }
 
     static func row(workload: String, target: String, result: WrkResult, before: ProcessSample, after: ProcessSample) -> ResultRow {

@@ -51,14 +51,22 @@ struct ThroughputLog: Sendable {
         }
     }
 
-    /// The longest stretch over which nothing was answered, while the load still ran (the quiet
-    /// tail after it finished is not a stall). A counter that moved between two samples moved
-    /// somewhere inside that gap, so only the whole gaps before it count.
-    var longestStall: Duration {
-        var longest = Duration.zero
-        var lastProgress = 0
-        for index in samples.indices.dropFirst() where samples[index].answered > samples[lastProgress].answered {
-            longest = max(longest, samples[index - 1].elapsed - samples[lastProgress].elapsed)
+    /// The longest stretch over which nothing was answered, while the load ran: from the first
+    /// answer (before it, wrk is still starting: with 200,000 paths its Lua script takes a few
+    /// hundred milliseconds to read them, and that was once reported as the server's stall) to the
+    /// last (the quiet tail after the load finished is not a stall either). A counter that moved
+    /// between two samples moved somewhere inside that gap, so only the whole gaps before it count.
+    var longestStall: Duration { longestStallSpan.length }
+
+    /// When the longest stall began (since the load started) and how long it lasted.
+    var longestStallSpan: (start: Duration, length: Duration) {
+        var longest = (start: Duration.zero, length: Duration.zero)
+        guard let first = samples.first, let last = samples.last else { return longest }
+        // Never answered at all: the whole run was one stall.
+        guard var lastProgress = samples.firstIndex(where: { $0.answered > first.answered }) else { return (.zero, last.elapsed) }
+        for index in samples.indices.dropFirst(lastProgress + 1) where samples[index].answered > samples[lastProgress].answered {
+            let length = samples[index - 1].elapsed - samples[lastProgress].elapsed
+            if length > longest.length { longest = (samples[lastProgress].elapsed, length) }
             lastProgress = index
         }
         return longest
@@ -72,6 +80,11 @@ struct ThroughputLog: Sendable {
         let span = (high.elapsed - low.elapsed).milliseconds
         guard span > 0 else { return high.answered }
         return low.answered + (high.answered - low.answered) * (time - low.elapsed).milliseconds / span
+    }
+
+    /// `milliseconds,answered` for every sample, so a stall can be placed in the run.
+    func samplesCSV() -> String {
+        "milliseconds,answered\n" + samples.map { "\(Int($0.elapsed.milliseconds.rounded())),\(Int($0.answered))" }.joined(separator: "\n") + "\n"
     }
 
     /// `second,answered` lines for the run log.
