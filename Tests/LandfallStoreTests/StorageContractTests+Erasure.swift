@@ -16,6 +16,7 @@ extension StorageContractTests {
     static let impersonalTables: Set<String> = [
         "settings", "apps", "app_domains", "api_keys", "templates", "click_stats", "app_opens", "referral_programs",
         "conversion_schemas", "conversion_dev_keys", "conversion_signatures", "webhook_endpoints", "safety_domains", "landfall_migrations",
+        "catalog_revision",
     ]
 
     struct ErasureWorld: Sendable {

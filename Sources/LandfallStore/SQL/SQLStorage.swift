@@ -11,6 +11,7 @@ public final class SQLStorage: LandfallStorage {
     let encoder: JSONEncoder
     let decoder: JSONDecoder
     let catalogRevisionBox = NIOLockedValueBox(CatalogRevision())
+    let linkWindowMemo = LinkWindowMemo()
 
     public init(provider: any SQLDatabaseProvider) {
         self.provider = provider
