@@ -46,6 +46,31 @@ struct UserAgentText: Sendable {
         find(token) != nil
     }
 
+    /// Whether the ASCII `token` occurs in `text`, case and all, by bytes. `String.contains`
+    /// goes through the string-processing library, which costs microseconds a call: too much
+    /// for checks that run for every candidate click of every install match.
+    static func occurs(_ token: String, in text: String) -> Bool {
+        var token = token
+        var text = text
+        return token.withUTF8 { needle in
+            text.withUTF8 { haystack in
+                guard let first = needle.first else { return true }
+                guard needle.count <= haystack.count else { return false }
+                var index = 0
+                let last = haystack.count - needle.count
+                while index <= last {
+                    if haystack[index] == first {
+                        var offset = 1
+                        while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
+                        if offset == needle.count { return true }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
+    }
+
     /// Whether `token` (lowercase ASCII) occurs at a word start, i.e. not glued to a
     /// preceding letter or digit. This is what keeps "Line/" from matching "Outline/".
     func containsWord(_ token: String) -> Bool {

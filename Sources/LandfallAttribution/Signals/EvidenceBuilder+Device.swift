@@ -66,7 +66,7 @@ struct DeviceReading: Sendable {
         }
         // Chrome's reduced user agent says "Android 10; K" on every Android release: the version
         // is frozen, not read.
-        if platform == .android, userAgent.contains("Android 10; K)") {
+        if platform == .android, UserAgentText.occurs("Android 10; K)", in: userAgent) {
             osVersion = nil
         }
         if platform == .ios, Self.isFrozenIOSToken(userAgent, osVersion: osVersion) {
@@ -79,8 +79,9 @@ struct DeviceReading: Sendable {
     /// parser reads them); without either, as in Chrome, Firefox or TikTok on iOS, "18.6" may be
     /// iOS 18.6 or any iOS 26: unknown, rather than a value that disagrees with the app's report.
     static func isFrozenIOSToken(_ userAgent: String, osVersion: String?) -> Bool {
-        guard osVersion == "18.6", userAgent.contains("AppleWebKit/"), userAgent.contains(" OS 18_6 ") else { return false }
-        return !userAgent.contains("Version/") && !userAgent.contains("FBSV/")
+        guard osVersion == "18.6", UserAgentText.occurs("AppleWebKit/", in: userAgent), UserAgentText.occurs(" OS 18_6 ", in: userAgent)
+        else { return false }
+        return !UserAgentText.occurs("Version/", in: userAgent) && !UserAgentText.occurs("FBSV/", in: userAgent)
     }
 
     /// Applies what the page found out about the platform.
