@@ -19,8 +19,12 @@ public enum TimeZoneName {
     /// spellings to "UTC"; nil for empty, overlong or non-IANA-shaped input.
     public static func normalize(_ raw: String?) -> String? {
         guard let raw else { return nil }
-        let name = Substring(raw.prefix(maximumLength + 1)).trimmingASCIISpaces()
-        guard !name.isEmpty, name.count <= maximumLength, isIANAShaped(name) else { return nil }
+        // Only ASCII can be IANA-shaped, so the scan works on bytes: it runs for every candidate
+        // click of every install match, where walking characters cost microseconds each time.
+        let head = raw.utf8.prefix(maximumLength + 1)
+        guard head.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let name = Substring(String(decoding: head, as: UTF8.self)).trimmingASCIISpaces()
+        guard !name.isEmpty, name.utf8.count <= maximumLength, isIANAShaped(name) else { return nil }
         let text = String(name)
         if utcAliases.contains(text.lowercased()) { return "UTC" }
         return aliases[text] ?? text
@@ -28,19 +32,35 @@ public enum TimeZoneName {
 
     /// `Area/Location` or `Area/Region/Location` under a known area, or a single legacy name
     /// (`UTC`, `Japan`, `EST5EDT`); components of ASCII letters, digits, `_`, `-` and `+`,
-    /// each starting with a letter.
+    /// each starting with a letter and at most 30 long.
     static func isIANAShaped(_ name: Substring) -> Bool {
-        let components = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard (1...3).contains(components.count) else { return false }
-        for component in components {
-            guard let first = component.first, first.isASCIILetter, component.count <= 30,
-                  component.allSatisfy({ $0.isASCIIAlphanumeric || $0 == "_" || $0 == "-" || $0 == "+" })
-            else { return false }
+        let bytes = name.utf8
+        var components = 0
+        var length = 0
+        var firstComponentEnd = bytes.endIndex
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/") {
+                guard length > 0 else { return false }
+                components += 1
+                if components == 1 { firstComponentEnd = index }
+                length = 0
+                continue
+            }
+            let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+            let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            let isMark = byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+            guard length == 0 ? isLetter : (isLetter || isDigit || isMark) else { return false }
+            length += 1
+            guard length <= 30 else { return false }
         }
-        if components.count == 1 {
-            return components[0].first?.isUppercase == true || utcAliases.contains(name.lowercased())
+        guard length > 0 else { return false }
+        components += 1
+        guard components <= 3 else { return false }
+        if components == 1 {
+            return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[bytes.startIndex]) || utcAliases.contains(name.lowercased())
         }
-        return areas.contains(String(components[0]))
+        return areas.contains(String(name[..<firstComponentEnd]))
     }
 
     /// The areas of the tz database, with the legacy country areas its `backward` file keeps.

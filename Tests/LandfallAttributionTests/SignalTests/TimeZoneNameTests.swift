@@ -40,6 +40,7 @@ struct TimeZoneNameTests {
         "", "   ", "Foo/Bar", "europe/paris", "Europe/", "/Paris", "Europe//Paris", "Europe/Paris/Left/Bank",
         "../../etc/passwd", "Europe/Par is", "+03:00", "GMT+03:00", "12345", "utc offset", "Europe/Paris\u{0}",
         "Europe/" + String(repeating: "x", count: 80), "Europe/Zürich",
+        "Europe/Paris\r\n", "E\u{301}urope/Paris", String(repeating: " ", count: 70) + "Europe/Paris", "Europe/" + String(repeating: "x", count: 31),
     ])
     func garbage(_ raw: String) {
         #expect(TimeZoneName.normalize(raw) == nil)
