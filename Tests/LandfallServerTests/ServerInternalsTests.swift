@@ -86,6 +86,16 @@ struct ServerInternalsTests {
         #expect(SecretGenerator.identifier() != SecretGenerator.identifier())
     }
 
+    /// Words of the pool never repeat, across its refills too, and their bits are balanced.
+    @Test func theKernelRandomPoolHandsOutFreshBalancedWords() {
+        var pool = KernelRandomPool()
+        let words = (0..<1_000).map { _ in pool.next() }
+        #expect(Set(words).count == words.count)
+        let ones = words.reduce(0) { $0 + $1.nonzeroBitCount }
+        // 64,000 fair bits: 32,000 ones, standard deviation about 126.
+        #expect(abs(ones - 32_000) < 1_000)
+    }
+
     @Test func base62TokensUseTheWholeAlphabetAndTheirLength() {
         let token = SecretGenerator.clickToken()
         #expect(SecretGenerator.isClickToken(token))

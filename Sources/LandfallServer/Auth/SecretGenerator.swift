@@ -3,15 +3,15 @@ import Foundation
 
 /// Random identifiers, keys and short codes, and the hashes keys are stored as.
 enum SecretGenerator {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
-    /// `length` characters of base62 from the system's cryptographic generator.
+    /// `length` characters of base62 from the kernel's cryptographic generator.
     ///
     /// Draws 64 bits at a time and spends 6 bits per character (rejecting 62 and 63 so every
-    /// character is equally likely): a redirect's token costs a few generator calls, not one per character.
+    /// character is equally likely): a redirect's token costs a few words of the pool, not one per character.
     static func base62(length: Int) -> String {
-        var generator = SystemRandomNumberGenerator()
-        var characters: [Character] = []
+        var generator = KernelRandomPool()
+        var characters: [UInt8] = []
         characters.reserveCapacity(length)
         var bits: UInt64 = 0
         var available = 0
@@ -25,14 +25,14 @@ enum SecretGenerator {
             available -= 6
             if index < alphabet.count { characters.append(alphabet[index]) }
         }
-        return String(characters)
+        return String(decoding: characters, as: UTF8.self)
     }
 
     /// A time-ordered UUID (version 7, RFC 9562): 48 bits of Unix milliseconds, then 74 random
     /// bits. Rows are written in roughly key order, so the primary-key B-trees of clicks, installs
     /// and events grow at their right edge instead of splitting pages all over a large index.
     static func identifier(at date: Date = Date()) -> String {
-        var generator = SystemRandomNumberGenerator()
+        var generator = KernelRandomPool()
         let milliseconds = UInt64(max(0, date.timeIntervalSince1970 * 1000))
         let high = generator.next() as UInt64
         let low = generator.next() as UInt64
