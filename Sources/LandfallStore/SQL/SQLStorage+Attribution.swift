@@ -71,62 +71,34 @@ extension SQLStorage {
 
     public func candidateClicks(ids: [String]) async throws -> [CandidateClick] {
         guard !ids.isEmpty else { return [] }
-        let columns = Self.candidateColumns.joined(separator: ", ")
-        var clicks: [ClickRecord] = []
+        let columns = Self.candidateColumns.map { "clicks." + $0 }.joined(separator: ", ")
         if let sqlite = provider as? SQLiteDatabaseProvider {
+            var found: [CandidateClick] = []
             // Well under SQLite's bind limit per statement.
             for chunk in ids.chunked(into: 500) {
                 let rows = try await sqlite.readRowsInline("""
-                    SELECT \(columns) FROM clicks
-                    WHERE id IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))
-                    AND install_id IS NULL AND is_bot = 0
+                    SELECT \(columns), json_extract(links.content, '$.attributionWindowHours') AS link_window_hours
+                    FROM clicks LEFT JOIN links ON links.id = clicks.link_id
+                    WHERE clicks.id IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))
+                    AND clicks.install_id IS NULL AND clicks.is_bot = 0
                     """, chunk.map { .text($0) })
-                clicks += try rows.map { try Self.decodeCandidate(SQLiteValues(row: $0)) }
+                found += try rows.map { try Self.decodeCandidateClick(SQLiteValues(row: $0)) }
             }
-        } else {
-            clicks = try await provider.read { database in
-                try await database.raw("""
-                    SELECT \(unsafeRaw: columns) FROM clicks
-                    WHERE id IN (\(binds: ids)) AND install_id IS NULL AND is_bot = false
-                    """).all().map { try Self.decodeCandidate(SQLKitValues(row: $0)) }
-            }
+            return found
         }
-        let windows = try await linkWindows(Set(clicks.map(\.linkId)))
-        return clicks.map { CandidateClick(click: $0, linkWindowHours: windows[$0.linkId] ?? nil) }
-    }
-
-    /// Each link's own attribution window, from memory where the catalog has not changed since.
-    private func linkWindows(_ linkIds: Set<String>) async throws -> [String: Int?] {
-        let revision = catalogRevision
-        var (windows, missing) = linkWindowMemo.lookup(linkIds, revision: revision)
-        guard !missing.isEmpty else { return windows }
-        var found: [String: Int?] = Dictionary(uniqueKeysWithValues: missing.map { ($0, nil) })
-        if let sqlite = provider as? SQLiteDatabaseProvider {
-            for chunk in missing.chunked(into: 500) {
-                let rows = try await sqlite.readRowsInline("""
-                    SELECT id, json_extract(content, '$.attributionWindowHours') AS link_window_hours FROM links
-                    WHERE id IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))
-                    """, chunk.map { .text($0) })
-                for row in rows {
-                    let values = SQLiteValues(row: row)
-                    found[try values.requiredText("id")] = try values.optionalInt("link_window_hours")
-                }
-            }
-        } else {
-            let rows = try await provider.read { database in
-                try await database.raw("""
-                    SELECT id, CAST(CAST(content AS jsonb) ->> 'attributionWindowHours' AS BIGINT) AS link_window_hours
-                    FROM links WHERE id IN (\(binds: missing))
-                    """).all()
-            }
-            for row in rows {
-                let values = SQLKitValues(row: row)
-                found[try values.requiredText("id")] = try values.optionalInt("link_window_hours")
-            }
+        var list = SQLQueryString("")
+        for (index, id) in ids.enumerated() {
+            if index > 0 { list.appendLiteral(", ") }
+            list.appendInterpolation(bind: id)
         }
-        linkWindowMemo.store(found, readAt: revision)
-        windows.merge(found) { _, new in new }
-        return windows
+        return try await provider.read { database in
+            try await database.raw("""
+                SELECT \(unsafeRaw: columns),
+                       CAST(CAST(links.content AS jsonb) ->> 'attributionWindowHours' AS BIGINT) AS link_window_hours
+                FROM clicks LEFT JOIN links ON links.id = clicks.link_id
+                WHERE clicks.id IN (\(list)) AND clicks.install_id IS NULL AND clicks.is_bot = false
+                """).all().map { try Self.decodeCandidateClick(SQLKitValues(row: $0)) }
+        }
     }
 
     private static func decodeCandidateRef(_ row: some RowValues) throws -> CandidateRef {
@@ -134,6 +106,10 @@ extension SQLStorage {
             id: try row.requiredText("id"), linkId: try row.requiredText("link_id"),
             clickedAt: Date(epochMilliseconds: try row.requiredInteger("clicked_at"))
         )
+    }
+
+    private static func decodeCandidateClick(_ row: some RowValues) throws -> CandidateClick {
+        CandidateClick(click: try decodeCandidate(row), linkWindowHours: try row.optionalInt("link_window_hours"))
     }
 
     public func population(appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]) async throws -> ClickPopulation {

@@ -11,7 +11,6 @@ public final class SQLStorage: LandfallStorage {
     let encoder: JSONEncoder
     let decoder: JSONDecoder
     let catalogRevisionBox = NIOLockedValueBox(CatalogRevision())
-    let linkWindowMemo = LinkWindowMemo()
 
     public init(provider: any SQLDatabaseProvider) {
         self.provider = provider
