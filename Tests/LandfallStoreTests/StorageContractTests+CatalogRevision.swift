@@ -5,7 +5,7 @@ import Testing
 
 extension StorageContractTests {
     /// Another server over the same database, seen as a second storage with its own revision.
-    private static func watcher(beside storage: SQLStorage, _ provider: any SQLDatabaseProvider) async throws -> SQLStorage {
+    private static func otherServer(on provider: any SQLDatabaseProvider) async throws -> SQLStorage {
         let other = SQLStorage(provider: provider)
         #expect(try await other.observeSharedCatalogRevision() == false, "the first reading only takes note")
         return other
@@ -14,7 +14,7 @@ extension StorageContractTests {
     @Test(arguments: TestEngine.allCases)
     func everyCatalogChangeMovesTheSharedRevisionForOtherServers(_ engine: TestEngine) async throws {
         try await TestDatabases.withMigratedStorage(engine) { storage, provider in
-            let other = try await Self.watcher(beside: storage, provider)
+            let other = try await Self.otherServer(on: provider)
             let before = other.catalogRevision
 
             var app = try await Self.insertApp(storage)
@@ -46,7 +46,7 @@ extension StorageContractTests {
             let app = try await Self.insertApp(storage)
             let first = try await Self.insertLink(storage, appId: app.id)
             var second = try await Self.insertLink(storage, appId: app.id)
-            let other = try await Self.watcher(beside: storage, provider)
+            let other = try await Self.otherServer(on: provider)
 
             second.shortCode = first.shortCode
             await #expect(throws: StoreError.conflict("shortCode")) { try await storage.updateLink(second) }
@@ -59,7 +59,7 @@ extension StorageContractTests {
         // A new code was never cached, so creating links (the busiest catalog write) costs no revision.
         try await TestDatabases.withMigratedStorage(engine) { storage, provider in
             let app = try await Self.insertApp(storage)
-            let other = try await Self.watcher(beside: storage, provider)
+            let other = try await Self.otherServer(on: provider)
             try await Self.insertLink(storage, appId: app.id)
             #expect(try await other.observeSharedCatalogRevision() == false)
         }
