@@ -56,8 +56,8 @@ public protocol ClickStorage: Sendable {
     /// Records what the interstitial page learned about a click; returns the updated click, or nil
     /// for an unknown token.
     func applySignals(_ signals: ClickSignals, clickToken: String) async throws -> ClickRecord?
-    /// Sets the device-signature key once the signals it is built from are known.
-    func setSignature(_ signature: String?, clickId: String) async throws
+    /// Sets the device-signature key and the engine's evidence once the page's signals are known.
+    func setMatchingKeys(signature: String?, matchEvidence: String?, clickId: String) async throws
     func click(token: String) async throws -> ClickRecord?
     func clicks(linkId: String, appId: String) async throws -> [ClickRecord]
     func clickCount(appId: String) async throws -> Int

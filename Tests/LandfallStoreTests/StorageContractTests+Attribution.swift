@@ -12,6 +12,7 @@ extension StorageContractTests {
         var click = Fixtures.click(appId: link.appId, linkId: link.id, clickedAt: clickedAt)
         click.ipPrefix = "203.0.113"
         click.signature = "ios|1179x2556|Europe/Lisbon|pt-PT"
+        click.matchEvidence = "evidence of \(click.id)"
         click.isBot = isBot
         try await storage.insertClicks([click])
         return click
@@ -168,29 +169,34 @@ extension StorageContractTests {
     }
 
     @Test(arguments: TestEngine.allCases)
-    func setSignatureMakesAClickACandidateBySignature(_ engine: TestEngine) async throws {
+    func setMatchingKeysMakesAClickACandidateBySignatureWithItsEvidence(_ engine: TestEngine) async throws {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = try await Self.insertApp(storage)
             let link = try await Self.insertLink(storage, appId: app.id)
             var click = Fixtures.click(appId: app.id, linkId: link.id)
             try await storage.insertClicks([click])
             let signature = "ios|1179x2556|Europe/Lisbon|pt-PT"
-            try await storage.setSignature(signature, clickId: click.id)
+            try await storage.setMatchingKeys(signature: signature, matchEvidence: "after the beacon", clickId: click.id)
             click.signature = signature
+            click.matchEvidence = "after the beacon"
             let found = try await CandidateKey.signature.candidates(
                 in: storage, appId: app.id, value: signature, since: Fixtures.date(-1_000), until: Fixtures.date(1_000)
             )
             #expect(found == [click])
+            let refs = try await storage.candidateRefs(
+                appId: app.id, platform: click.platform, key: .signature(signature), since: Fixtures.date(-1_000), until: Fixtures.date(1_000), limit: 10
+            )
+            #expect(refs.map(\.matchEvidence) == ["after the beacon"])
         }
     }
 
     @Test(arguments: TestEngine.allCases)
-    func setSignatureToNilWithdrawsTheClickFromSignatureCandidates(_ engine: TestEngine) async throws {
+    func setMatchingKeysToNilWithdrawsTheClickFromSignatureCandidates(_ engine: TestEngine) async throws {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = try await Self.insertApp(storage)
             let link = try await Self.insertLink(storage, appId: app.id)
             let click = try await Self.insertKeyedClick(storage, link: link)
-            try await storage.setSignature(nil, clickId: click.id)
+            try await storage.setMatchingKeys(signature: nil, matchEvidence: nil, clickId: click.id)
             let found = try await CandidateKey.signature.candidates(
                 in: storage, appId: app.id, value: try #require(click.signature), since: Fixtures.date(-1_000), until: Fixtures.date(1_000)
             )

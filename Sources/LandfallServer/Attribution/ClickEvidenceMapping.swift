@@ -18,13 +18,15 @@ enum ClickEvidenceMapping {
         )
     }
 
-    /// Fills the network prefix and device signature a click is fetched by.
+    /// Fills the network prefix and device signature a click is fetched by, and the evidence the
+    /// candidate indexes carry for it.
     static func withMatchingKeys(_ click: ClickRecord) -> ClickRecord {
         guard !click.isBot else { return click }
         var keyed = click
         let evidence = evidence(click)
         keyed.ipPrefix = evidence.ipPrefix
         keyed.signature = EvidenceBuilder.signature(evidence)
+        keyed.matchEvidence = StoredClickEvidence.encode(evidence)
         return keyed
     }
 }

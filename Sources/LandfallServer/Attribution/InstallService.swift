@@ -12,9 +12,8 @@ struct InstallService: Sendable {
     let recorder: ClickRecorder
     let configuration: AttributionConfiguration
     let metrics: ServerMetrics
-    /// Evidence of settled candidate clicks, with their link's window: the newest clicks of a common
-    /// device signature are candidates of many installs in a row, and with their evidence in memory
-    /// a match reads the candidate indexes and no click row at all.
+    /// Evidence of settled candidate clicks stored before the candidate indexes carried it, with
+    /// their link's window, so such a click's row is read once rather than once per install.
     let evidence: ExpiringCache<String, CachedCandidate>
 
     struct CachedCandidate: Sendable {
@@ -162,13 +161,21 @@ struct InstallService: Sendable {
         return configuration
     }
 
-    /// The evidence of each candidate inside its link's window: from memory for settled clicks seen
-    /// before, else from one read of the rest.
+    /// The evidence of each candidate inside its link's window: from its index entry, else (a click
+    /// stored before entries carried it) from memory for settled clicks seen before, else from one
+    /// read of the rest.
     private func candidateEvidence(_ refs: [String: CandidateRef], at date: Date) async throws -> [ClickEvidence] {
         var known: [CachedCandidate] = []
         var missing: [String] = []
-        for id in refs.keys {
-            if let cached = evidence.value(for: id) { known.append(cached) } else { missing.append(id) }
+        for ref in refs.values {
+            if let text = ref.matchEvidence,
+               let decoded = StoredClickEvidence.decode(text, clickId: ref.id, clickedAt: ref.clickedAt, ipPrefix: ref.ipPrefix) {
+                known.append(CachedCandidate(evidence: decoded, linkWindowHours: ref.linkWindowHours))
+            } else if let cached = evidence.value(for: ref.id) {
+                known.append(cached)
+            } else {
+                missing.append(ref.id)
+            }
         }
         if !missing.isEmpty {
             let revision = evidence.revisionBeforeRead()

@@ -21,7 +21,7 @@ public enum SyntheticClicks {
         return SyntheticData.DeviceProfile(
             platform: parsed.platform.rawValue, userAgent: userAgent, osVersion: osVersion, deviceClass: parsed.deviceClass.rawValue,
             screenWidth: screenWidth, screenHeight: screenHeight, timezone: timezone, language: language,
-            acceptLanguage: acceptLanguage, signature: signature
+            acceptLanguage: acceptLanguage, signature: signature, matchEvidence: click.matchEvidence
         )
     }
 

@@ -57,8 +57,8 @@ public final class ClickRecorder: Service, Sendable {
             if mergeIntoPending(signals, clickToken: clickToken) { return true }
             guard let updated = try await storage.applySignals(signals, clickToken: clickToken) else { return false }
             let keyed = ClickEvidenceMapping.withMatchingKeys(updated)
-            if keyed.signature != updated.signature {
-                try await storage.setSignature(keyed.signature, clickId: updated.id)
+            if keyed.signature != updated.signature || keyed.matchEvidence != updated.matchEvidence {
+                try await storage.setMatchingKeys(signature: keyed.signature, matchEvidence: keyed.matchEvidence, clickId: updated.id)
             }
             return true
         }

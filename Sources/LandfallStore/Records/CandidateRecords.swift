@@ -8,16 +8,26 @@ public enum CandidateIndexKey: Sendable, Hashable {
     case signature(String)
 }
 
-/// A candidate click as its index entry holds it: enough to decide whether its row is needed.
+/// A candidate click as its index entry holds it: with its evidence, all a match needs of it.
 public struct CandidateRef: Sendable, Hashable {
     public var id: String
     public var linkId: String
     public var clickedAt: Date
+    public var ipPrefix: String?
+    /// ``ClickRecord/matchEvidence``: nil for a click stored without it, whose row must be read.
+    public var matchEvidence: String?
+    /// The link's own attribution window; nil when the app's applies.
+    public var linkWindowHours: Int?
 
-    public init(id: String, linkId: String, clickedAt: Date) {
+    public init(
+        id: String, linkId: String, clickedAt: Date, ipPrefix: String? = nil, matchEvidence: String? = nil, linkWindowHours: Int? = nil
+    ) {
         self.id = id
         self.linkId = linkId
         self.clickedAt = clickedAt
+        self.ipPrefix = ipPrefix
+        self.matchEvidence = matchEvidence
+        self.linkWindowHours = linkWindowHours
     }
 }
 

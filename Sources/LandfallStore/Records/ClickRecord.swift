@@ -26,6 +26,9 @@ public struct ClickRecord: Sendable, Hashable, Codable {
     public var ipPrefix: String?
     /// The device-signature key candidates are fetched by; nil until every part of it is known.
     public var signature: String?
+    /// What the engine reads of this click, in the server's compact form, kept in the candidate
+    /// indexes so a match reads no click row; nil for clicks stored before it was kept.
+    public var matchEvidence: String?
     /// The install this click was attributed to: a click is consumed once.
     public var installId: String?
     /// When the server got a click posted after the fact (server to server, an import); nil for a
@@ -38,7 +41,8 @@ public struct ClickRecord: Sendable, Hashable, Codable {
         deviceClass: String, deviceModel: String? = nil, browser: String? = nil, inAppBrowser: String? = nil,
         acceptLanguage: String? = nil, referrer: String? = nil, country: String? = nil,
         isBot: Bool = false, botName: String? = nil, signals: ClickSignals = ClickSignals(),
-        ipPrefix: String? = nil, signature: String? = nil, installId: String? = nil, receivedAt: Date? = nil
+        ipPrefix: String? = nil, signature: String? = nil, matchEvidence: String? = nil, installId: String? = nil,
+        receivedAt: Date? = nil
     ) {
         self.id = id
         self.appId = appId
@@ -61,6 +65,7 @@ public struct ClickRecord: Sendable, Hashable, Codable {
         self.signals = signals
         self.ipPrefix = ipPrefix
         self.signature = signature
+        self.matchEvidence = matchEvidence
         self.installId = installId
         self.receivedAt = receivedAt
     }

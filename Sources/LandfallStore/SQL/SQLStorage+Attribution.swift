@@ -41,17 +41,20 @@ extension SQLStorage {
     ) async throws -> [CandidateRef] {
         // Constants only: the column is one of the two indexed keys. The predicate repeats the
         // partial index's own (install_id IS NULL AND is_bot = 0) so the planner can use it, and
-        // selects only indexed columns so no click row is read.
+        // selects only indexed columns so no click row is read. Links are joined through their
+        // partial window index, which holds only the links that have a window of their own.
         let (column, value) = switch key {
         case .ipPrefix(let prefix): ("ip_prefix", prefix)
         case .signature(let signature): ("signature", signature)
         }
         if let sqlite = provider as? SQLiteDatabaseProvider {
             let rows = try await sqlite.readRowsInline("""
-                SELECT id, link_id, clicked_at FROM clicks
-                WHERE app_id = ? AND platform = ? AND \(column) = ? AND clicked_at >= ? AND clicked_at <= ?
-                AND install_id IS NULL AND is_bot = 0
-                ORDER BY clicked_at DESC LIMIT ?
+                SELECT c.id, c.link_id, c.clicked_at, c.ip_prefix, c.match_evidence, l.attribution_window_hours AS link_window_hours
+                FROM clicks c INDEXED BY clicks_candidates_\(column == "ip_prefix" ? "prefix" : "signature")
+                LEFT JOIN links l INDEXED BY links_attribution_window ON l.id = c.link_id AND l.attribution_window_hours IS NOT NULL
+                WHERE c.app_id = ? AND c.platform = ? AND c.\(column) = ? AND c.clicked_at >= ? AND c.clicked_at <= ?
+                AND c.install_id IS NULL AND c.is_bot = 0
+                ORDER BY c.clicked_at DESC LIMIT ?
                 """, [
                     .text(appId), .text(platform), .text(value), .integer(SQLiteInt64(since.epochMilliseconds)),
                     .integer(SQLiteInt64(until.epochMilliseconds)), .integer(SQLiteInt64(limit)),
@@ -60,11 +63,12 @@ extension SQLStorage {
         }
         return try await provider.read { database in
             try await database.raw("""
-                SELECT id, link_id, clicked_at FROM clicks
-                WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND \(ident: column) = \(bind: value)
-                AND clicked_at >= \(bind: since.epochMilliseconds) AND clicked_at <= \(bind: until.epochMilliseconds)
-                AND install_id IS NULL AND is_bot = false
-                ORDER BY clicked_at DESC LIMIT \(bind: limit)
+                SELECT c.id, c.link_id, c.clicked_at, c.ip_prefix, c.match_evidence, l.attribution_window_hours AS link_window_hours
+                FROM clicks c LEFT JOIN links l ON l.id = c.link_id AND l.attribution_window_hours IS NOT NULL
+                WHERE c.app_id = \(bind: appId) AND c.platform = \(bind: platform) AND c.\(ident: column) = \(bind: value)
+                AND c.clicked_at >= \(bind: since.epochMilliseconds) AND c.clicked_at <= \(bind: until.epochMilliseconds)
+                AND c.install_id IS NULL AND c.is_bot = false
+                ORDER BY c.clicked_at DESC LIMIT \(bind: limit)
                 """).all().map { try Self.decodeCandidateRef(SQLKitValues(row: $0)) }
         }
     }
@@ -77,7 +81,7 @@ extension SQLStorage {
             // Well under SQLite's bind limit per statement.
             for chunk in ids.chunked(into: 500) {
                 let rows = try await sqlite.readRowsInline("""
-                    SELECT \(columns), json_extract(links.content, '$.attributionWindowHours') AS link_window_hours
+                    SELECT \(columns), links.attribution_window_hours AS link_window_hours
                     FROM clicks LEFT JOIN links ON links.id = clicks.link_id
                     WHERE clicks.id IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))
                     AND clicks.install_id IS NULL AND clicks.is_bot = 0
@@ -93,8 +97,7 @@ extension SQLStorage {
         }
         return try await provider.read { database in
             try await database.raw("""
-                SELECT \(unsafeRaw: columns),
-                       CAST(CAST(links.content AS jsonb) ->> 'attributionWindowHours' AS BIGINT) AS link_window_hours
+                SELECT \(unsafeRaw: columns), links.attribution_window_hours AS link_window_hours
                 FROM clicks LEFT JOIN links ON links.id = clicks.link_id
                 WHERE clicks.id IN (\(list)) AND clicks.install_id IS NULL AND clicks.is_bot = false
                 """).all().map { try Self.decodeCandidateClick(SQLKitValues(row: $0)) }
@@ -104,7 +107,9 @@ extension SQLStorage {
     private static func decodeCandidateRef(_ row: some RowValues) throws -> CandidateRef {
         CandidateRef(
             id: try row.requiredText("id"), linkId: try row.requiredText("link_id"),
-            clickedAt: Date(epochMilliseconds: try row.requiredInteger("clicked_at"))
+            clickedAt: Date(epochMilliseconds: try row.requiredInteger("clicked_at")),
+            ipPrefix: try row.text("ip_prefix"), matchEvidence: try row.text("match_evidence"),
+            linkWindowHours: try row.optionalInt("link_window_hours")
         )
     }
 
@@ -318,7 +323,7 @@ extension SQLStorage {
     static let candidateColumns = [
         "id", "app_id", "link_id", "clicked_at", "click_token", "ip_address", "user_agent", "platform", "os_version", "device_class",
         "accept_language", "screen_width", "screen_height", "timezone", "language", "ip_prefix", "signature", "client_os_version",
-        "client_device_model",
+        "client_device_model", "match_evidence",
     ]
 
     private static func decodeCandidate(_ row: some RowValues) throws -> ClickRecord {
@@ -343,7 +348,8 @@ extension SQLStorage {
                 deviceModel: try row.text("client_device_model")
             ),
             ipPrefix: try row.text("ip_prefix"),
-            signature: try row.text("signature")
+            signature: try row.text("signature"),
+            matchEvidence: try row.text("match_evidence")
         )
     }
 }

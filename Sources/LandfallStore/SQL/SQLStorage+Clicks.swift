@@ -47,9 +47,11 @@ extension SQLStorage {
         }
     }
 
-    public func setSignature(_ signature: String?, clickId: String) async throws {
+    public func setMatchingKeys(signature: String?, matchEvidence: String?, clickId: String) async throws {
         try await provider.write { database in
-            try await database.raw("UPDATE clicks SET signature = \(bind: signature) WHERE id = \(bind: clickId)").run()
+            try await database.raw("""
+                UPDATE clicks SET signature = \(bind: signature), match_evidence = \(bind: matchEvidence) WHERE id = \(bind: clickId)
+                """).run()
         }
     }
 
@@ -80,10 +82,10 @@ extension SQLStorage {
         "id", "app_id", "link_id", "clicked_at", "click_token", "ip_address", "user_agent", "platform", "os_version",
         "device_class", "device_model", "browser", "in_app_browser", "accept_language", "referrer", "country", "is_bot",
         "bot_name", "screen_width", "screen_height", "timezone", "language", "ip_prefix", "signature",
-        "client_os_version", "client_device_model",
+        "client_os_version", "client_device_model", "match_evidence",
     ]
 
-    /// Rows per INSERT statement: keeps the bind count (26 per row) under SQLite's 32,766 limit.
+    /// Rows per INSERT statement: keeps the bind count (27 per row) under SQLite's 32,766 limit.
     static let clickChunkRows = 500
 
     /// `INSERT INTO clicks (…) VALUES (?, …), …` for a full chunk, built once.
@@ -106,7 +108,7 @@ extension SQLStorage {
                 text(click.inAppBrowser), text(click.acceptLanguage), text(click.referrer), text(click.country),
                 .integer(click.isBot ? 1 : 0), text(click.botName), integer(click.signals.screenWidth), integer(click.signals.screenHeight),
                 text(click.signals.timezone), text(click.signals.language), text(click.ipPrefix), text(click.signature),
-                text(click.signals.platformVersion), text(click.signals.deviceModel),
+                text(click.signals.platformVersion), text(click.signals.deviceModel), text(click.matchEvidence),
             ])
         }
         let sql = chunk.count == clickChunkRows ? fullChunkInsert : clickInsertSQL(rows: chunk.count)
@@ -123,7 +125,7 @@ extension SQLStorage {
             \(bind: click.inAppBrowser), \(bind: click.acceptLanguage), \(bind: click.referrer), \(bind: click.country), \
             \(bind: click.isBot), \(bind: click.botName), \(bind: click.signals.screenWidth), \(bind: click.signals.screenHeight), \
             \(bind: click.signals.timezone), \(bind: click.signals.language), \(bind: click.ipPrefix), \(bind: click.signature), \
-            \(bind: click.signals.platformVersion), \(bind: click.signals.deviceModel))
+            \(bind: click.signals.platformVersion), \(bind: click.signals.deviceModel), \(bind: click.matchEvidence))
             """ as SQLQueryString)
     }
 
@@ -161,6 +163,7 @@ extension SQLStorage {
             ),
             ipPrefix: try row.text("ip_prefix"),
             signature: try row.text("signature"),
+            matchEvidence: try row.text("match_evidence"),
             installId: try row.text("install_id"),
             receivedAt: try row.integer("received_at").map(Date.init(epochMilliseconds:))
         )

@@ -8,12 +8,14 @@ extension SQLStorage {
         try await writeUnique(conflictField: "shortCode") { database in
             try await database.raw("""
                 INSERT INTO links (id, app_id, short_code, template_id, template_slug, external_user_id, dedup_key,
-                                   is_active, expires_at, content, created_at, updated_at, safety, domain_safety)
+                                   is_active, expires_at, content, created_at, updated_at, safety, domain_safety,
+                                   attribution_window_hours)
                 VALUES (\(bind: link.id), \(bind: link.appId), \(bind: link.shortCode), \(bind: link.templateId),
                         \(bind: link.templateSlug), \(bind: link.externalUserId), \(bind: link.dedupKey),
                         \(bind: link.isActive), \(bind: link.expiresAt?.epochMilliseconds), \(bind: content),
                         \(bind: link.createdAt.epochMilliseconds), \(bind: link.updatedAt.epochMilliseconds),
-                        \(bind: link.safety.rawValue), \(bind: link.domainSafety.rawValue))
+                        \(bind: link.safety.rawValue), \(bind: link.domainSafety.rawValue),
+                        \(bind: link.content.attributionWindowHours.map(Int64.init)))
                 """).run()
         }
     }
@@ -28,7 +30,8 @@ extension SQLStorage {
                     dedup_key = \(bind: link.dedupKey), is_active = \(bind: link.isActive),
                     expires_at = \(bind: link.expiresAt?.epochMilliseconds), content = \(bind: content),
                     updated_at = \(bind: link.updatedAt.epochMilliseconds), safety = \(bind: link.safety.rawValue),
-                    domain_safety = \(bind: link.domainSafety.rawValue)
+                    domain_safety = \(bind: link.domainSafety.rawValue),
+                    attribution_window_hours = \(bind: link.content.attributionWindowHours.map(Int64.init))
                 WHERE id = \(bind: link.id) AND app_id = \(bind: link.appId)
                 """).run()
             try await moveSharedCatalogRevision(database)

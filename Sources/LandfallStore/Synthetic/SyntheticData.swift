@@ -20,10 +20,12 @@ public struct SyntheticData: Sendable {
         public var acceptLanguage: String
         /// The device signature the server would compute for this profile.
         public var signature: String
+        /// The evidence the server would keep in the candidate indexes for this profile.
+        public var matchEvidence: String?
 
         public init(
             platform: String, userAgent: String, osVersion: String, deviceClass: String, screenWidth: Int, screenHeight: Int,
-            timezone: String, language: String, acceptLanguage: String, signature: String
+            timezone: String, language: String, acceptLanguage: String, signature: String, matchEvidence: String? = nil
         ) {
             self.acceptLanguage = acceptLanguage
             self.platform = platform
@@ -35,6 +37,7 @@ public struct SyntheticData: Sendable {
             self.timezone = timezone
             self.language = language
             self.signature = signature
+            self.matchEvidence = matchEvidence
         }
     }
 
@@ -133,13 +136,15 @@ public struct SyntheticData: Sendable {
             try await database.raw("""
                 CREATE TEMPORARY TABLE synthetic_profiles (
                     n BIGINT PRIMARY KEY, platform TEXT, user_agent TEXT, os_version TEXT, device_class TEXT,
-                    screen_width INTEGER, screen_height INTEGER, timezone TEXT, language TEXT, accept_language TEXT, signature TEXT)
+                    screen_width INTEGER, screen_height INTEGER, timezone TEXT, language TEXT, accept_language TEXT, signature TEXT,
+                    match_evidence TEXT)
                 """).run()
             for (index, profile) in profiles.enumerated() {
                 try await database.raw("""
                     INSERT INTO synthetic_profiles VALUES (\(bind: Int64(index)), \(bind: profile.platform), \(bind: profile.userAgent),
                         \(bind: profile.osVersion), \(bind: profile.deviceClass), \(bind: profile.screenWidth), \(bind: profile.screenHeight),
-                        \(bind: profile.timezone), \(bind: profile.language), \(bind: profile.acceptLanguage), \(bind: profile.signature))
+                        \(bind: profile.timezone), \(bind: profile.language), \(bind: profile.acceptLanguage), \(bind: profile.signature),
+                        \(bind: profile.matchEvidence))
                     """).run()
             }
             // n: the click's network; the address and its /24 are built from it as ipAddress(click:networks:) does.
@@ -165,14 +170,14 @@ public struct SyntheticData: Sendable {
                 INSERT INTO clicks (id, app_id, link_id, clicked_at, click_token, ip_address, user_agent, platform, os_version,
                                     device_class, device_model, browser, in_app_browser, accept_language, referrer, country, is_bot,
                                     bot_name, screen_width, screen_height, timezone, language, ip_prefix, signature,
-                                    client_os_version, client_device_model)
+                                    client_os_version, client_device_model, match_evidence)
                 SELECT \(paddedSQL("synthetic-click-", "i")), \(bind: appId),
                        \(paddedSQL("synthetic-link-", "1 + (i * 7919) % \(unsafeRaw: String(linkCount))")),
                        \(bind: start) + ((i - \(bind: Int64(range.lowerBound))) * \(bind: span)) / \(bind: count),
                        \(paddedSQL("synthetic-token-", "i")), \(octets) || '.' || CAST(i % 250 + 1 AS TEXT), p.user_agent, p.platform, p.os_version,
                        p.device_class, NULL, NULL, NULL, p.accept_language, NULL, NULL, \(bind: false),
                        NULL, p.screen_width, p.screen_height, p.timezone, p.language, \(octets) || '.0/24', p.signature,
-                       NULL, NULL
+                       NULL, NULL, p.match_evidence
                 \(from)
                 """).run()
             try await database.raw("DROP TABLE synthetic_profiles").run()
