@@ -36,6 +36,17 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
         }
     }
 
+    /// Runs a statement prepared once per pooled connection and collects its rows: the hot paths
+    /// skip PostgreSQL's parse and plan, and SQLKit's serialisation, on every execution.
+    func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] {
+        await running.wait()
+        var rows: [Statement.Row] = []
+        for try await row in try await client.execute(statement, logger: logger) {
+            rows.append(row)
+        }
+        return rows
+    }
+
     public func isUniqueViolation(_ error: any Error) -> Bool {
         // PostgreSQL's SQLSTATE for unique_violation.
         (error as? PSQLError)?.serverInfo?[.sqlState] == "23505"

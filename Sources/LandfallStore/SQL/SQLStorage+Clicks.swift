@@ -14,6 +14,10 @@ extension SQLStorage {
             }
             return
         }
+        if let postgres = provider as? PostgresDatabaseProvider {
+            _ = try await postgres.rows(PostgresHotStatements.InsertClicks(clicks: clicks))
+            return
+        }
         // One multi-row INSERT per chunk keeps a batch to a few statements.
         try await provider.transaction { database in
             for chunk in clicks.chunked(into: Self.clickChunkRows) {

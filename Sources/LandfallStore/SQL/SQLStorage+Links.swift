@@ -49,6 +49,10 @@ extension SQLStorage {
             return try await sqlite.readRowsInline("SELECT * FROM links WHERE short_code = ? AND app_id = ?", [.text(shortCode), .text(appId)])
                 .first.map { try decodeLink(SQLiteValues(row: $0)) }
         }
+        if let postgres = provider as? PostgresDatabaseProvider {
+            return try await postgres.rows(PostgresHotStatements.LinkByCodeInApp(shortCode: shortCode, appId: appId))
+                .first.map { try decodeLink(PostgresRowValues($0)) }
+        }
         return try await provider.read { database in
             try await database.raw("SELECT * FROM links WHERE short_code = \(bind: shortCode) AND app_id = \(bind: appId)")
                 .first().map(decodeLink)
@@ -59,6 +63,9 @@ extension SQLStorage {
         if let sqlite = provider as? SQLiteDatabaseProvider {
             return try await sqlite.readRowsInline("SELECT * FROM links WHERE short_code = ? ORDER BY created_at, id LIMIT 10", [.text(shortCode)])
                 .map { try decodeLink(SQLiteValues(row: $0)) }
+        }
+        if let postgres = provider as? PostgresDatabaseProvider {
+            return try await postgres.rows(PostgresHotStatements.LinksByCode(shortCode: shortCode)).map { try decodeLink(PostgresRowValues($0)) }
         }
         return try await provider.read { database in
             try await database.raw("SELECT * FROM links WHERE short_code = \(bind: shortCode) ORDER BY created_at, id LIMIT 10")
