@@ -61,16 +61,19 @@ extension SQLStorage {
                 ])
             return try rows.map { try Self.decodeCandidateRef(SQLiteValues(row: $0)) }
         }
-        return try await provider.read { database in
-            try await database.raw("""
-                SELECT c.id, c.link_id, c.clicked_at, c.ip_prefix, c.match_evidence, l.attribution_window_hours AS link_window_hours
-                FROM clicks c LEFT JOIN links l ON l.id = c.link_id AND l.attribution_window_hours IS NOT NULL
-                WHERE c.app_id = \(bind: appId) AND c.platform = \(bind: platform) AND c.\(ident: column) = \(bind: value)
-                AND c.clicked_at >= \(bind: since.epochMilliseconds) AND c.clicked_at <= \(bind: until.epochMilliseconds)
-                AND c.install_id IS NULL AND c.is_bot = false
-                ORDER BY c.clicked_at DESC LIMIT \(bind: limit)
-                """).all().map { try Self.decodeCandidateRef(SQLKitValues(row: $0)) }
+        guard let postgres = provider as? PostgresDatabaseProvider else { throw StoreError.invalidConfiguration("no reader for \(engine)") }
+        let (from, to) = (since.epochMilliseconds, until.epochMilliseconds)
+        let rows = switch key {
+        case .ipPrefix(let prefix):
+            try await postgres.rows(PostgresMatchStatements.CandidateWalk<PostgresMatchStatements.NetworkPrefix>(
+                appId: appId, platform: platform, value: prefix, since: from, until: to, limit: Int64(limit)
+            ))
+        case .signature(let signature):
+            try await postgres.rows(PostgresMatchStatements.CandidateWalk<PostgresMatchStatements.DeviceSignature>(
+                appId: appId, platform: platform, value: signature, since: from, until: to, limit: Int64(limit)
+            ))
         }
+        return try rows.map { try Self.decodeCandidateRef(PostgresRowValues($0)) }
     }
 
     public func candidateClicks(ids: [String]) async throws -> [CandidateClick] {
@@ -151,18 +154,12 @@ extension SQLStorage {
             }
             return ClickPopulation(clickCount: total, counts: counts)
         }
-        var query = SQLQueryString("")
-        for (index, pair) in wanted.enumerated() {
-            if index > 0 { query.appendLiteral(" UNION ALL ") }
-            query.appendInterpolation("""
-                SELECT \(bind: Int64(index)) AS position, CAST(COALESCE(SUM(clicks), 0) AS BIGINT) AS clicks FROM click_stats
-                WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND factor = \(bind: pair.factor)
-                AND value = \(bind: pair.value) AND day >= \(bind: fromDay) AND day <= \(bind: toDay)
-                """ as SQLQueryString)
-        }
-        let rows = try await provider.read { database in try await database.raw(query).all() }
+        guard let postgres = provider as? PostgresDatabaseProvider else { throw StoreError.invalidConfiguration("no reader for \(engine)") }
+        let rows = try await postgres.rows(PostgresMatchStatements.Population(
+            appId: appId, platform: platform, pairs: wanted, fromDay: fromDay, toDay: toDay
+        ))
         for row in rows {
-            add(position: try row.decode(column: "position", as: Int64.self), clicks: try row.decode(column: "clicks", as: Int64.self))
+            add(position: row.position, clicks: row.clicks)
         }
         return ClickPopulation(clickCount: total, counts: counts)
     }
