@@ -16,9 +16,8 @@ public protocol AttributionStorage: Sendable {
     func candidates(appId: String, platform: String, signature: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord]
     /// Unconsumed human clicks of the app and platform in `[since, until]` under `key`, newest
     /// first, read from the candidate index alone (no click row is touched), each with its link's
-    /// own window. Windows are not applied here. ``CandidateRef/matchEvidence`` is filled where the
-    /// index carries it (PostgreSQL) for clicks stored with it; otherwise ``candidateClicks(ids:)``
-    /// reads the rows, evidence included.
+    /// own window. Windows are not applied here; ``CandidateRef/matchEvidence`` is nil for clicks
+    /// stored without it, whose rows ``candidateClicks(ids:)`` reads.
     func candidateRefs(appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int) async throws -> [CandidateRef]
     /// The unconsumed clicks with these ids, with the columns matching reads and their link's window.
     func candidateClicks(ids: [String]) async throws -> [CandidateClick]

@@ -12,9 +12,8 @@ struct InstallService: Sendable {
     let recorder: ClickRecorder
     let configuration: AttributionConfiguration
     let metrics: ServerMetrics
-    /// Evidence of settled candidate clicks whose index entries do not carry it (SQLite, or clicks
-    /// stored before they did), with their link's window: the newest clicks of a common device are
-    /// candidates of many installs in a row, and their rows are read once rather than per install.
+    /// Evidence of settled candidate clicks stored before the candidate indexes carried it, with
+    /// their link's window, so such a click's row is read once rather than once per install.
     let evidence: ExpiringCache<String, CachedCandidate>
 
     struct CachedCandidate: Sendable {
@@ -162,9 +161,9 @@ struct InstallService: Sendable {
         return configuration
     }
 
-    /// The evidence of each candidate inside its link's window: from its index entry (PostgreSQL),
-    /// else from memory for settled clicks seen before, else from one read of the rest, decoding the
-    /// evidence stored with each click (mapping the row only for clicks stored without it).
+    /// The evidence of each candidate inside its link's window: from its index entry, else (a click
+    /// stored before entries carried it) from memory for settled clicks seen before, else from one
+    /// read of the rest.
     private func candidateEvidence(_ refs: [String: CandidateRef], at date: Date) async throws -> [ClickEvidence] {
         var known: [CachedCandidate] = []
         var missing: [String] = []
@@ -181,11 +180,7 @@ struct InstallService: Sendable {
         if !missing.isEmpty {
             let revision = evidence.revisionBeforeRead()
             for candidate in try await storage.candidateClicks(ids: missing) {
-                let click = candidate.click
-                let stored = click.matchEvidence.flatMap {
-                    StoredClickEvidence.decode($0, clickId: click.id, clickedAt: click.clickedAt, ipPrefix: click.ipPrefix)
-                }
-                let derived = CachedCandidate(evidence: stored ?? ClickEvidenceMapping.evidence(click), linkWindowHours: candidate.linkWindowHours)
+                let derived = CachedCandidate(evidence: ClickEvidenceMapping.evidence(candidate.click), linkWindowHours: candidate.linkWindowHours)
                 if date.timeIntervalSince(candidate.click.clickedAt) > Self.evidenceSettle {
                     evidence.store(derived, for: candidate.click.id, readAt: revision)
                 }

@@ -1,14 +1,12 @@
 extension Migration {
-    /// Each click keeps what the engine reads of it (`match_evidence`, written by the server with the
-    /// click), and a link's own attribution window is a column with a partial index of the few links
-    /// that have one. On PostgreSQL the candidate indexes also carry the evidence, so an install walks
-    /// two index ranges and reads no click row and no link's JSON. On SQLite they stay narrow: with the
-    /// evidence in both (about 90 bytes more per click, inserted at random places) the redirect's p99
-    /// went from about 20 ms to about 1 s in full benchmark runs, so SQLite reads the candidates' rows
-    /// and decodes their evidence instead of mapping them.
+    /// The candidate indexes carry what the engine reads of each click (`match_evidence`, written by
+    /// the server with the click, and the network prefix), and a link's own attribution window is a
+    /// column with a partial index of the few links that have one. An install then walks two index
+    /// ranges and reads no click row and no link's JSON: the first read of each candidate's row, a
+    /// random read in a table of millions, was what made a match's cold start slow.
     ///
-    /// Clicks stored before this migration have no evidence; matching maps their rows as before
-    /// until they leave the attribution window. Rebuilding PostgreSQL's two indexes reads every click once.
+    /// Clicks stored before this migration have no evidence; matching reads their rows as before
+    /// until they leave the attribution window. Rebuilding the two indexes reads every click once.
     static let candidateEvidence = Migration(
         name: "0015_candidate_evidence",
         statements: [
@@ -19,6 +17,18 @@ extension Migration {
             WHERE json_extract(content, '$.attributionWindowHours') IS NOT NULL
             """,
             "CREATE INDEX links_attribution_window ON links (id, attribution_window_hours) WHERE attribution_window_hours IS NOT NULL",
+            "DROP INDEX IF EXISTS clicks_candidates_prefix",
+            "DROP INDEX IF EXISTS clicks_candidates_signature",
+            """
+            CREATE INDEX clicks_candidates_prefix
+            ON clicks (app_id, platform, ip_prefix, clicked_at, id, link_id, match_evidence, install_id, is_bot)
+            WHERE install_id IS NULL AND is_bot = 0
+            """,
+            """
+            CREATE INDEX clicks_candidates_signature
+            ON clicks (app_id, platform, signature, clicked_at, id, link_id, ip_prefix, match_evidence, install_id, is_bot)
+            WHERE install_id IS NULL AND is_bot = 0
+            """,
         ],
         postgresStatements: [
             "ALTER TABLE clicks ADD COLUMN match_evidence TEXT",

@@ -43,15 +43,13 @@ extension SQLStorage {
         // partial index's own (install_id IS NULL AND is_bot = 0) so the planner can use it, and
         // selects only indexed columns so no click row is read. Links are joined through their
         // partial window index, which holds only the links that have a window of their own.
-        // SQLite's indexes do not carry the evidence (see the migration), so its refs have none.
         let (column, value) = switch key {
         case .ipPrefix(let prefix): ("ip_prefix", prefix)
         case .signature(let signature): ("signature", signature)
         }
         if let sqlite = provider as? SQLiteDatabaseProvider {
             let rows = try await sqlite.readRowsInline("""
-                SELECT c.id, c.link_id, c.clicked_at, NULL AS ip_prefix, NULL AS match_evidence,
-                       l.attribution_window_hours AS link_window_hours
+                SELECT c.id, c.link_id, c.clicked_at, c.ip_prefix, c.match_evidence, l.attribution_window_hours AS link_window_hours
                 FROM clicks c INDEXED BY clicks_candidates_\(column == "ip_prefix" ? "prefix" : "signature")
                 LEFT JOIN links l INDEXED BY links_attribution_window ON l.id = c.link_id AND l.attribution_window_hours IS NOT NULL
                 WHERE c.app_id = ? AND c.platform = ? AND c.\(column) = ? AND c.clicked_at >= ? AND c.clicked_at <= ?
