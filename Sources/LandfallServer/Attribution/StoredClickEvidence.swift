@@ -16,7 +16,11 @@ enum StoredClickEvidence {
             evidence.timezone, evidence.language,
         ]
         // A device model comes from the page; the separator inside one would shift every later field.
-        return fields.map { ($0 ?? "").replacingOccurrences(of: "\u{1F}", with: " ") }.joined(separator: "\u{1F}")
+        // Checked on bytes first: every click of a batch is encoded inside the click writer's lock.
+        return fields.map { field in
+            guard let field else { return "" }
+            return field.utf8.contains(separator) ? field.replacingOccurrences(of: "\u{1F}", with: " ") : field
+        }.joined(separator: "\u{1F}")
     }
 
     /// Nil for text of another format or shape: the caller reads the click's row instead.

@@ -6,31 +6,30 @@ import PostgresNIO
 /// database's CPU in the redirect benchmark; columns are named so a schema change cannot alter a
 /// prepared statement's result.
 enum PostgresHotStatements {
+    /// A statement whose rows are read by column name (``PostgresRowValues``) or not at all.
+    protocol RowStatement: PostgresPreparedStatement where Row == PostgresRow {}
+
     static let linkColumns = """
         id, app_id, short_code, template_id, template_slug, external_user_id, dedup_key, is_active, expires_at, content, \
         created_at, updated_at, safety, domain_safety
         """
 
-    struct LinksByCode: PostgresPreparedStatement {
+    struct LinksByCode: RowStatement {
         static let name = "landfall_links_by_code"
         static let sql = "SELECT \(linkColumns) FROM links WHERE short_code = $1 ORDER BY created_at, id LIMIT 10"
-        typealias Row = PostgresRow
-        var shortCode: String
+                var shortCode: String
 
         func makeBindings() throws -> PostgresBindings {
             var bindings = PostgresBindings(capacity: 1)
             bindings.append(shortCode)
             return bindings
         }
-
-        func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
     }
 
-    struct LinkByCodeInApp: PostgresPreparedStatement {
+    struct LinkByCodeInApp: RowStatement {
         static let name = "landfall_link_by_code_in_app"
         static let sql = "SELECT \(linkColumns) FROM links WHERE short_code = $1 AND app_id = $2"
-        typealias Row = PostgresRow
-        var shortCode: String
+                var shortCode: String
         var appId: String
 
         func makeBindings() throws -> PostgresBindings {
@@ -39,13 +38,11 @@ enum PostgresHotStatements {
             bindings.append(appId)
             return bindings
         }
-
-        func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
     }
 
     /// A whole batch as one statement of one array per column: the same text whatever the batch's
     /// size, so it is prepared once, and atomic without a transaction around it.
-    struct InsertClicks: PostgresPreparedStatement {
+    struct InsertClicks: RowStatement {
         static let name = "landfall_insert_clicks"
         static let sql: String = {
             let arrays = SQLStorage.clickColumns.enumerated().map { index, column in
@@ -54,8 +51,7 @@ enum PostgresHotStatements {
             return "INSERT INTO clicks (\(SQLStorage.clickColumns.joined(separator: ", "))) SELECT * FROM unnest(\(arrays.joined(separator: ", ")))"
         }()
         private static let integerColumns: Set<String> = ["clicked_at", "screen_width", "screen_height"]
-        typealias Row = PostgresRow
-        var clicks: [ClickRecord]
+                var clicks: [ClickRecord]
 
         /// In ``SQLStorage/clickColumns`` order.
         func makeBindings() throws -> PostgresBindings {
@@ -72,7 +68,9 @@ enum PostgresHotStatements {
             text(\.signals.platformVersion); text(\.signals.deviceModel); text(\.matchEvidence)
             return bindings
         }
-
-        func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
     }
+}
+
+extension PostgresHotStatements.RowStatement {
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }

@@ -56,7 +56,7 @@ enum PostgresMatchStatements {
 
     /// Unconsumed human clicks under one key, newest first, from the index entries alone, with their
     /// link's own window through the partial index of links that have one.
-    struct CandidateWalk<Key: CandidateKeyColumn>: PostgresPreparedStatement {
+    struct CandidateWalk<Key: CandidateKeyColumn>: PostgresHotStatements.RowStatement {
         static var name: String { "landfall_candidates_by_\(Key.column)" }
         static var sql: String {
             """
@@ -67,7 +67,6 @@ enum PostgresMatchStatements {
             ORDER BY c.clicked_at DESC LIMIT $6
             """
         }
-        typealias Row = PostgresRow
         var appId: String
         var platform: String
         var value: String
@@ -85,7 +84,5 @@ enum PostgresMatchStatements {
             bindings.append(limit)
             return bindings
         }
-
-        func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
     }
 }
