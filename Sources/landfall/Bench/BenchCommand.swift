@@ -76,6 +76,20 @@ struct Bench: AsyncParsableCommand {
         try Data(table.renderCSV().utf8).write(to: outputDirectory.appendingPathComponent("results.csv"))
         try Data("\(heading)\n\n\(table.renderMarkdown())".utf8).write(to: outputDirectory.appendingPathComponent("results.md"))
         print("Results written to \(outputDirectory.path)/results.{json,csv,md}")
+        try keepServerLogs(from: work, in: outputDirectory)
+    }
+
+    /// The servers log at warning level: anything they wrote (a slow batch, a slow read) explains a
+    /// figure in the table, so it is kept beside it instead of going with the work directory.
+    private func keepServerLogs(from work: URL, in outputDirectory: URL) throws {
+        let files = try FileManager.default.contentsOfDirectory(at: work, includingPropertiesForKeys: [.fileSizeKey])
+        for file in files where file.lastPathComponent.hasPrefix("landfall-") && file.pathExtension == "log" {
+            guard let size = try file.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > 0 else { continue }
+            let kept = outputDirectory.appendingPathComponent("server-\(file.lastPathComponent)")
+            try? FileManager.default.removeItem(at: kept)
+            try FileManager.default.copyItem(at: file, to: kept)
+            print("Server log kept: \(kept.path)")
+        }
     }
 
     /// Runs `body` with a fresh database of `engine`: a SQLite file, or a durable PostgreSQL cluster
