@@ -45,6 +45,10 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
         self.logger = logger
     }
 
+    /// Reads and checkpoints slower than these are logged: both point at the disk stalling the server.
+    static let slowInlineRead: Duration = .milliseconds(100)
+    static let slowCheckpoint: Duration = .milliseconds(500)
+
     /// How often the background checkpoint runs.
     static let checkpointInterval: Duration = .milliseconds(500)
 
@@ -63,7 +67,14 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
         // indexes; the random leaves of the key indexes miss at any size a server can afford, and
         // come from the OS page cache. (32 MiB bought no measurable throughput for 16 MiB of RSS.)
         try await execute(
-            ["PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON", "PRAGMA cache_size=-16384"], on: writer
+            [
+                "PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON", "PRAGMA cache_size=-16384",
+                // A multi-row insert into a table with a partial index whose condition calls a
+                // function (LIKE) keeps a statement journal: a copy of every page it touches. In a
+                // temporary file that was an eighth of the click writer's CPU, in write calls.
+                "PRAGMA temp_store=MEMORY",
+            ],
+            on: writer
         )
         var readers: [SQLiteConnection] = []
         var checkpointer: SQLiteConnection?
@@ -140,29 +151,71 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
             let columns = SQLiteInlineRow.Columns(offsets: offsets, count: names.count)
             return rows.map { row in SQLiteInlineRow(columns: columns, values: row.columns.map(\.data)) }
         }
-        return try inlineReader.rows(sql, binds)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let rows = try inlineReader.rows(sql, binds)
+        let took = clock.now - started
+        if took > Self.slowInlineRead {
+            // The read held a concurrency thread, and every request queued on it, for this long.
+            logger.warning("inline SQLite read was slow", metadata: ["milliseconds": "\(took.wholeMilliseconds)", "sql": "\(sql.prefix(80))"])
+        }
+        return rows
     }
 
     /// Runs `body` in one IMMEDIATE transaction on the writer, with statements whose values are
     /// bound as they are: no SQLKit serialisation and no `Encodable` round trip per value, which is
     /// most of the Swift-side cost of a large multi-row insert such as a click batch.
-    public func rawTransaction<Result: Sendable>(_ body: (SQLiteStatements) async throws -> Result) async throws -> Result {
+    ///
+    /// `syncedBy: .checkpoint` commits without waiting for the disk (`synchronous=NORMAL` for this
+    /// transaction only): a process crash still loses nothing committed; a power loss can lose what
+    /// neither the next background checkpoint (normally within ``checkpointInterval``; it syncs the
+    /// log before copying it) nor a later fully synced commit had reached the disk. For click batches, whose loss bound is already
+    /// the click buffer's flush interval: the fsync of a batch's few thousand pages held the one
+    /// writer for a large part of its time, while redirects filled the buffer behind it.
+    public func rawTransaction<Result: Sendable>(
+        syncedBy sync: CommitSync = .commit, _ body: (SQLiteStatements) async throws -> Result
+    ) async throws -> Result {
         let statements = SQLiteStatements(connection: writer)
         return try await writeLock.withLock {
-            try await statements.run("BEGIN IMMEDIATE")
+            guard sync == .checkpoint else { return try await Self.transaction(on: statements, logger: logger, body) }
+            try await statements.run("PRAGMA synchronous=NORMAL")
+            let result: Result
             do {
-                let result = try await body(statements)
-                try await statements.run("COMMIT")
-                return result
+                result = try await Self.transaction(on: statements, logger: logger, body)
             } catch {
-                do {
-                    try await statements.run("ROLLBACK")
-                } catch let rollbackError {
-                    logger.error("rollback failed", metadata: ["error": "\(String(reflecting: rollbackError))"])
-                }
+                // Back to synced commits before the next writer, whatever happened here.
+                try await statements.run("PRAGMA synchronous=FULL")
                 throw error
             }
+            try await statements.run("PRAGMA synchronous=FULL")
+            return result
         }
+    }
+
+    private static func transaction<Result: Sendable>(
+        on statements: SQLiteStatements, logger: Logger, _ body: (SQLiteStatements) async throws -> Result
+    ) async throws -> Result {
+        try await statements.run("BEGIN IMMEDIATE")
+        do {
+            let result = try await body(statements)
+            try await statements.run("COMMIT")
+            return result
+        } catch {
+            do {
+                try await statements.run("ROLLBACK")
+            } catch let rollbackError {
+                logger.error("rollback failed", metadata: ["error": "\(String(reflecting: rollbackError))"])
+            }
+            throw error
+        }
+    }
+
+    /// When a commit reaches the disk.
+    public enum CommitSync: Sendable {
+        /// Before the commit returns.
+        case commit
+        /// With the next background checkpoint or fully synced commit.
+        case checkpoint
     }
 
     public func isUniqueViolation(_ error: any Error) -> Bool {
@@ -192,10 +245,19 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
     }
 
     private func checkpoint(_ connection: SQLiteConnection, mode: String) async {
+        let clock = ContinuousClock()
+        let started = clock.now
         // The future-returning query: it runs to the end even while this task is being cancelled.
         let running: EventLoopFuture<[SQLiteRow]> = connection.query("PRAGMA wal_checkpoint(\(mode))", [])
         do {
-            _ = try await running.get()
+            let result = try await running.get().first
+            let took = clock.now - started
+            if took > Self.slowCheckpoint {
+                logger.warning("SQLite checkpoint was slow", metadata: [
+                    "milliseconds": "\(took.wholeMilliseconds)", "mode": "\(mode)",
+                    "walFrames": "\(result?.column("log")?.integer ?? -1)", "copiedFrames": "\(result?.column("checkpointed")?.integer ?? -1)",
+                ])
+            }
         } catch {
             logger.warning("SQLite checkpoint failed", metadata: ["error": "\(String(reflecting: error))", "mode": "\(mode)"])
         }
@@ -229,5 +291,13 @@ public struct SQLiteStatements: Sendable {
     public func run(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteRow] {
         let running: EventLoopFuture<[SQLiteRow]> = connection.query(sql, binds)
         return try await running.get()
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, for log metadata.
+    var wholeMilliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
     }
 }

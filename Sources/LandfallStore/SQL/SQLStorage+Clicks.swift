@@ -6,7 +6,8 @@ extension SQLStorage {
     public func insertClicks(_ clicks: [ClickRecord]) async throws {
         guard !clicks.isEmpty else { return }
         if let sqlite = provider as? SQLiteDatabaseProvider {
-            try await sqlite.rawTransaction { statements in
+            // Synced by the next checkpoint, not by the commit: see `CommitSync.checkpoint`.
+            try await sqlite.rawTransaction(syncedBy: .checkpoint) { statements in
                 for chunk in clicks.chunked(into: Self.clickChunkRows) {
                     let insert = Self.sqliteInsert(chunk)
                     try await statements.run(insert.sql, insert.binds)
