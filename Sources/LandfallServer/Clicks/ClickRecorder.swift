@@ -10,10 +10,20 @@ import ServiceLifecycle
 /// `flushInterval` in one transaction. On graceful shutdown the loop stops and the buffer is
 /// written before the database closes, so no acknowledged click is lost. On a crash, at most the
 /// clicks of the last `flushInterval` (and never more than `capacity`) are lost. When the buffer is
-/// full, redirects wait for a flush instead of dropping clicks.
+/// full, redirects wait for the writer instead of dropping clicks: one of them writes the full buffer
+/// as soon as the batch in flight has committed, the others only wait until it has taken the buffer,
+/// not for that second batch as well.
 public final class ClickRecorder: Service, Sendable {
     private struct State {
         var pending: [ClickRecord] = []
+        /// A redirect has taken on writing the full buffer.
+        var takeoverClaimed = false
+        /// Redirects that found the buffer full, resumed when the next batch takes it.
+        var waitingForRoom: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private enum Admission {
+        case queued, writeFullBuffer, waitForRoom
     }
 
     private let storage: any ClickStorage
@@ -25,6 +35,9 @@ public final class ClickRecorder: Service, Sendable {
     /// Serialises flushes so a beacon can wait for an in-flight batch to commit.
     private let flushLock = AsyncLock()
     private let webhooks: WebhookPublisher?
+    /// A batch taking longer than this is logged: at a few thousand clicks a second it is the time
+    /// in which the buffer fills toward the point where redirects wait.
+    static let slowBatch: Duration = .milliseconds(250)
 
     public init(
         storage: any ClickStorage, flushInterval: Duration, capacity: Int, logger: Logger, metrics: ServerMetrics = ServerMetrics(),
@@ -40,12 +53,30 @@ public final class ClickRecorder: Service, Sendable {
 
     /// Queues a click for the next batch.
     public func record(_ click: ClickRecord) async throws {
-        let isFull = state.withLockedValue { state in
+        let admission = state.withLockedValue { state -> Admission in
             state.pending.append(click)
-            return state.pending.count >= capacity
+            guard state.pending.count >= capacity else { return .queued }
+            guard !state.takeoverClaimed else { return .waitForRoom }
+            state.takeoverClaimed = true
+            return .writeFullBuffer
         }
         metrics.clickQueued()
-        if isFull { try await flush() }
+        switch admission {
+        case .queued:
+            return
+        case .writeFullBuffer:
+            try await flush()
+        case .waitForRoom:
+            await withCheckedContinuation { continuation in
+                let resumeNow = state.withLockedValue { state in
+                    // The buffer may have been taken between the two locks.
+                    guard state.takeoverClaimed else { return true }
+                    state.waitingForRoom.append(continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        }
     }
 
     /// Attaches what the interstitial page reported to a click, buffered or already written.
@@ -86,14 +117,29 @@ public final class ClickRecorder: Service, Sendable {
     /// Writes everything buffered so far; returns when it is committed.
     public func flush() async throws {
         try await flushLock.withLock {
-            let batch = state.withLockedValue { state in
-                defer { state.pending.removeAll(keepingCapacity: true) }
-                return state.pending
+            let (batch, waiting) = state.withLockedValue { state in
+                defer {
+                    state.pending.removeAll(keepingCapacity: true)
+                    state.takeoverClaimed = false
+                    state.waitingForRoom.removeAll()
+                }
+                return (state.pending, state.waitingForRoom)
             }
+            for continuation in waiting { continuation.resume() }
             guard !batch.isEmpty else { return }
             do {
+                let clock = ContinuousClock()
+                let started = clock.now
                 try await storage.insertClicks(batch.map(ClickEvidenceMapping.withMatchingKeys))
                 metrics.clicksWritten(batch.count)
+                let took = clock.now - started
+                if took > Self.slowBatch {
+                    // Redirects only wait on a batch once the buffer is full; this says one came close.
+                    logger.warning(
+                        "click batch write was slow",
+                        metadata: ["milliseconds": "\(Int(took.seconds * 1_000))", "clicks": "\(batch.count)", "pending": "\(pendingCount)"]
+                    )
+                }
             } catch {
                 // Put the batch back in front so a passing database hiccup loses nothing.
                 state.withLockedValue { $0.pending.insert(contentsOf: batch, at: 0) }
