@@ -102,7 +102,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         MemoryTuning.limitMallocArenas()
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        LoggingSystem.bootstrap(DeferredMetadataLogHandler.init(label:))
         let logger = try database.makeLogger()
         var configured = webhooks.applied(to: ServerConfiguration(
             host: host ?? Environment.value("LANDFALL_HOST") ?? "127.0.0.1",
