@@ -22,6 +22,8 @@ public struct ServerConfiguration: Sendable {
     /// How often buffered clicks are written, and how many may wait before redirects slow down.
     public var clickFlushInterval: Duration
     public var clickBufferCapacity: Int
+    /// The longest a redirect is held back while the click writer is behind (see `ClickRecorder`).
+    public var clickBacklogPause: Duration
     /// The matching engine's defaults (each app may set its own threshold).
     public var attribution: AttributionConfiguration
     /// How often click statistics are brought up to date.
@@ -59,6 +61,7 @@ public struct ServerConfiguration: Sendable {
         countryHeader: String? = nil,
         clickFlushInterval: Duration = .milliseconds(50),
         clickBufferCapacity: Int = 10_000,
+        clickBacklogPause: Duration = .milliseconds(20),
         attribution: AttributionConfiguration = AttributionConfiguration(),
         statisticsInterval: Duration = .seconds(5),
         linkCacheCapacity: Int = 50_000,
@@ -74,6 +77,7 @@ public struct ServerConfiguration: Sendable {
         self.countryHeader = countryHeader
         self.clickFlushInterval = clickFlushInterval
         self.clickBufferCapacity = clickBufferCapacity
+        self.clickBacklogPause = clickBacklogPause
         self.attribution = attribution
         self.statisticsInterval = statisticsInterval
         self.linkCacheCapacity = linkCacheCapacity

@@ -53,7 +53,8 @@ public func buildApplication(
     )
     let recorder = ClickRecorder(
         storage: storage, flushInterval: configuration.clickFlushInterval,
-        capacity: configuration.clickBufferCapacity, logger: logger, metrics: metrics, webhooks: webhooks
+        capacity: configuration.clickBufferCapacity, logger: logger, metrics: metrics, webhooks: webhooks,
+        backlogPause: configuration.clickBacklogPause
     )
     let lookup = LinkLookup(
         storage: storage,

@@ -1,5 +1,5 @@
 import Foundation
-import LandfallServer
+@testable import LandfallServer
 import LandfallStore
 import LandfallTestSupport
 import NIOConcurrencyHelpers
@@ -90,5 +90,18 @@ struct ClickRecorderBackpressureTests {
             try await secondWriter.value
             #expect(try await storage.clickCount(appId: app.id) == 5)
         }
+    }
+
+    @Test func redirectsAreHeldBackInStepWithTheBacklogPastHalfFull() {
+        let longest = Duration.milliseconds(20)
+        #expect(ClickRecorder.pause(pending: 0, capacity: 10_000, longest: longest) == .zero)
+        #expect(ClickRecorder.pause(pending: 5_000, capacity: 10_000, longest: longest) == .zero)
+        #expect(ClickRecorder.pause(pending: 7_500, capacity: 10_000, longest: longest) == .milliseconds(10))
+        #expect(ClickRecorder.pause(pending: 10_000, capacity: 10_000, longest: longest) == longest)
+        // A buffer past capacity (a failed batch put back) holds no longer than a full one.
+        #expect(ClickRecorder.pause(pending: 25_000, capacity: 10_000, longest: longest) == longest)
+        #expect(ClickRecorder.pause(pending: 9_000, capacity: 10_000, longest: .zero) == .zero)
+        // Tiny buffers: half of 1 is 0, so one pending click is a full buffer.
+        #expect(ClickRecorder.pause(pending: 1, capacity: 1, longest: longest) == longest)
     }
 }

@@ -39,11 +39,14 @@ public final class ClickRecorder: Service, Sendable {
     /// A batch taking longer than this is logged: at a few thousand clicks a second it is the time
     /// in which the buffer fills toward the point where redirects wait.
     static let slowBatch: Duration = .milliseconds(250)
+    /// The longest a redirect is held back while the writer is behind (see ``pause(pending:capacity:longest:)``).
+    private let backlogPause: Duration
 
     public init(
         storage: any ClickStorage, flushInterval: Duration, capacity: Int, logger: Logger, metrics: ServerMetrics = ServerMetrics(),
-        webhooks: WebhookPublisher? = nil
+        webhooks: WebhookPublisher? = nil, backlogPause: Duration = .zero
     ) {
+        self.backlogPause = backlogPause
         self.webhooks = webhooks
         self.metrics = metrics
         self.storage = storage
@@ -54,8 +57,11 @@ public final class ClickRecorder: Service, Sendable {
 
     /// Queues a click for the next batch.
     public func record(_ click: ClickRecord) async throws {
+        // Keyed here, spread over the redirects, rather than a whole batch at once while the one
+        // writer waits for it.
+        let keyed = ClickEvidenceMapping.withMatchingKeys(click)
         let admission = state.withLockedValue { state -> Admission in
-            state.pending.append(click)
+            state.pending.append(keyed)
             guard state.pending.count >= capacity else { return .queued }
             guard !state.takeoverClaimed else { return .waitForRoom }
             state.takeoverClaimed = true
@@ -64,7 +70,8 @@ public final class ClickRecorder: Service, Sendable {
         metrics.clickQueued()
         switch admission {
         case .queued:
-            return
+            let pause = Self.pause(pending: pendingCount, capacity: capacity, longest: backlogPause)
+            if pause > .zero { try await Task.sleep(for: pause) }
         case .writeFullBuffer:
             try await flush()
         case .waitForRoom:
@@ -78,6 +85,21 @@ public final class ClickRecorder: Service, Sendable {
                 if resumeNow { continuation.resume() }
             }
         }
+    }
+
+    /// How long a redirect waits before answering while the buffer is more than half full: nothing
+    /// up to half, then rising in step with the backlog to `longest` at full.
+    ///
+    /// Redirects and the one writer share the same cores. When redirects come faster than the writer
+    /// can store their clicks, something has to give; without this the buffer filled and every
+    /// redirect then waited for the batch in flight, a second or more with nothing answered. Holding
+    /// each redirect back a few milliseconds instead slows the clients a little, which leaves the
+    /// writer the CPU to catch up, and the buffer never has to fill.
+    static func pause(pending: Int, capacity: Int, longest: Duration) -> Duration {
+        let half = capacity / 2
+        guard pending > half, longest > .zero else { return .zero }
+        let fraction = Double(min(pending, capacity) - half) / Double(max(1, capacity - half))
+        return longest * fraction
     }
 
     /// Attaches what the interstitial page reported to a click, buffered or already written.
@@ -110,7 +132,7 @@ public final class ClickRecorder: Service, Sendable {
                 click.platform = platform
                 click.signals.platformOverride = platform
             }
-            state.pending[index] = click
+            state.pending[index] = ClickEvidenceMapping.withMatchingKeys(click)
             return true
         }
     }
@@ -131,7 +153,7 @@ public final class ClickRecorder: Service, Sendable {
             do {
                 let clock = ContinuousClock()
                 let started = clock.now
-                try await storage.insertClicks(batch.map(ClickEvidenceMapping.withMatchingKeys))
+                try await storage.insertClicks(batch)
                 metrics.clicksWritten(batch.count)
                 let took = clock.now - started
                 if took > Self.slowBatch {

@@ -6,10 +6,13 @@ extension SQLStorage {
     public func insertClicks(_ clicks: [ClickRecord]) async throws {
         guard !clicks.isEmpty else { return }
         if let sqlite = provider as? SQLiteDatabaseProvider {
+            // Bound before taking the writer: inside, each statement is a hop to the writer's thread
+            // and back to a task, and under load every hop back waits behind the redirects queued
+            // on the same threads. Fewer, larger statements make fewer hops.
+            let inserts = clicks.chunked(into: Self.sqliteClickChunkRows).map(Self.sqliteInsert)
             // Synced by the next checkpoint, not by the commit: see `CommitSync.checkpoint`.
             try await sqlite.rawTransaction(syncedBy: .checkpoint) { statements in
-                for chunk in clicks.chunked(into: Self.clickChunkRows) {
-                    let insert = Self.sqliteInsert(chunk)
+                for insert in inserts {
                     try await statements.run(insert.sql, insert.binds)
                 }
             }
@@ -93,8 +96,11 @@ extension SQLStorage {
     /// Rows per INSERT statement: keeps the bind count (27 per row) under SQLite's 32,766 limit.
     static let clickChunkRows = 500
 
-    /// `INSERT INTO clicks (…) VALUES (?, …), …` for a full chunk, built once.
-    private static let fullChunkInsert = clickInsertSQL(rows: clickChunkRows)
+    /// Rows per SQLite statement: 54,000 binds, under the 250,000 SQLiteNIO's SQLite is built with.
+    static let sqliteClickChunkRows = 2_000
+
+    /// `INSERT INTO clicks (…) VALUES (?, …), …` for a full SQLite chunk, built once.
+    private static let fullChunkInsert = clickInsertSQL(rows: sqliteClickChunkRows)
 
     private static func clickInsertSQL(rows: Int) -> String {
         SQLiteBinding.multiRowInsert(into: "clicks", columns: clickColumns, rows: rows)
@@ -116,7 +122,7 @@ extension SQLStorage {
                 text(click.signals.platformVersion), text(click.signals.deviceModel), text(click.matchEvidence),
             ])
         }
-        let sql = chunk.count == clickChunkRows ? fullChunkInsert : clickInsertSQL(rows: chunk.count)
+        let sql = chunk.count == sqliteClickChunkRows ? fullChunkInsert : clickInsertSQL(rows: chunk.count)
         return (sql, binds)
     }
 
