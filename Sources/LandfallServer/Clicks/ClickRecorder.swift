@@ -9,8 +9,7 @@ import ServiceLifecycle
 /// A redirect only appends to a bounded buffer; a background loop writes the buffer every
 /// `flushInterval` in one transaction. On graceful shutdown the loop stops and the buffer is
 /// written before the database closes, so no acknowledged click is lost. On a crash, at most the
-/// clicks of the last `flushInterval` (and never more than `capacity`) are lost; on a power loss,
-/// also what the storage had committed without syncing (see `SQLiteDatabaseProvider.CommitSync`). When the buffer is
+/// clicks of the last `flushInterval` (and never more than `capacity`) are lost. When the buffer is
 /// full, redirects wait for the writer instead of dropping clicks: one of them writes the full buffer
 /// as soon as the batch in flight has committed, the others only wait until it has taken the buffer,
 /// not for that second batch as well.

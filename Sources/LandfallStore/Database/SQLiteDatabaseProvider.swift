@@ -165,57 +165,23 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
     /// Runs `body` in one IMMEDIATE transaction on the writer, with statements whose values are
     /// bound as they are: no SQLKit serialisation and no `Encodable` round trip per value, which is
     /// most of the Swift-side cost of a large multi-row insert such as a click batch.
-    ///
-    /// `syncedBy: .checkpoint` commits without waiting for the disk (`synchronous=NORMAL` for this
-    /// transaction only): a process crash still loses nothing committed; a power loss can lose what
-    /// neither the next background checkpoint (normally within ``checkpointInterval``; it syncs the
-    /// log before copying it) nor a later fully synced commit had reached the disk. For click batches, whose loss bound is already
-    /// the click buffer's flush interval: the fsync of a batch's few thousand pages held the one
-    /// writer for a large part of its time, while redirects filled the buffer behind it.
-    public func rawTransaction<Result: Sendable>(
-        syncedBy sync: CommitSync = .commit, _ body: (SQLiteStatements) async throws -> Result
-    ) async throws -> Result {
+    public func rawTransaction<Result: Sendable>(_ body: (SQLiteStatements) async throws -> Result) async throws -> Result {
         let statements = SQLiteStatements(connection: writer)
         return try await writeLock.withLock {
-            guard sync == .checkpoint else { return try await Self.transaction(on: statements, logger: logger, body) }
-            try await statements.run("PRAGMA synchronous=NORMAL")
-            let result: Result
+            try await statements.run("BEGIN IMMEDIATE")
             do {
-                result = try await Self.transaction(on: statements, logger: logger, body)
+                let result = try await body(statements)
+                try await statements.run("COMMIT")
+                return result
             } catch {
-                // Back to synced commits before the next writer, whatever happened here.
-                try await statements.run("PRAGMA synchronous=FULL")
+                do {
+                    try await statements.run("ROLLBACK")
+                } catch let rollbackError {
+                    logger.error("rollback failed", metadata: ["error": "\(String(reflecting: rollbackError))"])
+                }
                 throw error
             }
-            try await statements.run("PRAGMA synchronous=FULL")
-            return result
         }
-    }
-
-    private static func transaction<Result: Sendable>(
-        on statements: SQLiteStatements, logger: Logger, _ body: (SQLiteStatements) async throws -> Result
-    ) async throws -> Result {
-        try await statements.run("BEGIN IMMEDIATE")
-        do {
-            let result = try await body(statements)
-            try await statements.run("COMMIT")
-            return result
-        } catch {
-            do {
-                try await statements.run("ROLLBACK")
-            } catch let rollbackError {
-                logger.error("rollback failed", metadata: ["error": "\(String(reflecting: rollbackError))"])
-            }
-            throw error
-        }
-    }
-
-    /// When a commit reaches the disk.
-    public enum CommitSync: Sendable {
-        /// Before the commit returns.
-        case commit
-        /// With the next background checkpoint or fully synced commit.
-        case checkpoint
     }
 
     public func isUniqueViolation(_ error: any Error) -> Bool {

@@ -10,8 +10,7 @@ extension SQLStorage {
             // and back to a task, and under load every hop back waits behind the redirects queued
             // on the same threads. Fewer, larger statements make fewer hops.
             let inserts = clicks.chunked(into: Self.sqliteClickChunkRows).map(Self.sqliteInsert)
-            // Synced by the next checkpoint, not by the commit: see `CommitSync.checkpoint`.
-            try await sqlite.rawTransaction(syncedBy: .checkpoint) { statements in
+            try await sqlite.rawTransaction { statements in
                 for insert in inserts {
                     try await statements.run(insert.sql, insert.binds)
                 }

@@ -83,7 +83,9 @@ struct Bench: AsyncParsableCommand {
     /// figure in the table, so it is kept beside it instead of going with the work directory.
     private func keepServerLogs(from work: URL, in outputDirectory: URL) throws {
         let files = try FileManager.default.contentsOfDirectory(at: work, includingPropertiesForKeys: [.fileSizeKey])
-        for file in files where file.lastPathComponent.hasPrefix("landfall-") && file.pathExtension == "log" {
+        // `landfall-<engine>-<clicks>.log` and `landfall-<engine>-events.log`; wrk's logs are named like them but longer.
+        let serverLog = /landfall-(sqlite|postgres)-([0-9]+|events)\.log/
+        for file in files where file.lastPathComponent.wholeMatch(of: serverLog) != nil {
             guard let size = try file.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > 0 else { continue }
             let kept = outputDirectory.appendingPathComponent("server-\(file.lastPathComponent)")
             try? FileManager.default.removeItem(at: kept)
