@@ -58,7 +58,7 @@ private final class PermittedClickStorage: ClickStorage, @unchecked Sendable {
 
 @Suite("Click recorder: a full buffer holds redirects only until the writer takes it")
 struct ClickRecorderBackpressureTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func redirectsBehindAFullBufferWaitForTheBatchInFlightOnly() async throws {
         try await TestDatabases.withMigratedStorage(.sqlite) { storage, _ in
             let (app, link) = try await ClickRecorderTests.seed(storage)
