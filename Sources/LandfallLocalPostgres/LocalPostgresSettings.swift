@@ -49,9 +49,12 @@ public struct LocalPostgresSettings: Sendable, Hashable {
     }
 
     /// For tests: speed over durability (no fsync, no full-page writes) and room for the many
-    /// connection pools of tests running in parallel.
+    /// connection pools of tests running in parallel. Each test migrates its own database in one
+    /// transaction that locks every table and index it creates; dozens at once overflowed the
+    /// shared lock table sized by the default 64 locks per transaction ("out of shared memory").
     public static let test = LocalPostgresSettings(
-        fsync: false, synchronousCommit: true, fullPageWrites: false, maxConnections: 300, directoryPrefix: "landfall-pg"
+        fsync: false, synchronousCommit: true, fullPageWrites: false, maxConnections: 300,
+        additional: ["max_locks_per_transaction": "256"], directoryPrefix: "landfall-pg"
     )
 
     /// For benchmarks: what a production server does (fsync and synchronous commit on, default
