@@ -23,7 +23,7 @@ public final class ClickRecorder: Service, Sendable {
     }
 
     private enum Admission {
-        case queued, writeFullBuffer, waitForRoom
+        case queued(pending: Int), writeFullBuffer, waitForRoom
     }
 
     private let storage: any ClickStorage
@@ -61,15 +61,15 @@ public final class ClickRecorder: Service, Sendable {
         let keyed = ClickEvidenceMapping.withMatchingKeys(click)
         let admission = state.withLockedValue { state -> Admission in
             state.pending.append(keyed)
-            guard state.pending.count >= capacity else { return .queued }
+            guard state.pending.count >= capacity else { return .queued(pending: state.pending.count) }
             guard !state.takeoverClaimed else { return .waitForRoom }
             state.takeoverClaimed = true
             return .writeFullBuffer
         }
         metrics.clickQueued()
         switch admission {
-        case .queued:
-            let pause = Self.pause(pending: pendingCount, capacity: capacity, longest: backlogPause)
+        case .queued(let pending):
+            let pause = Self.pause(pending: pending, capacity: capacity, longest: backlogPause)
             if pause > .zero { try await Task.sleep(for: pause) }
         case .writeFullBuffer:
             try await flush()
@@ -159,7 +159,7 @@ public final class ClickRecorder: Service, Sendable {
                     // Redirects only wait on a batch once the buffer is full; this says one came close.
                     logger.warning(
                         "click batch write was slow",
-                        metadata: ["milliseconds": "\(Int(took.seconds * 1_000))", "clicks": "\(batch.count)", "pending": "\(pendingCount)"]
+                        metadata: ["milliseconds": "\(took.wholeMilliseconds)", "clicks": "\(batch.count)", "pending": "\(pendingCount)"]
                     )
                 }
             } catch {

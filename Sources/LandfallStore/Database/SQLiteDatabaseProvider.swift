@@ -262,7 +262,7 @@ public struct SQLiteStatements: Sendable {
 
 extension Duration {
     /// Whole milliseconds, for log metadata.
-    var wholeMilliseconds: Int64 {
+    public var wholeMilliseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
     }
