@@ -74,14 +74,15 @@ public struct ResultTable: Sendable, Hashable, Codable {
 
     /// Adds to every row the metric `name`: its `metric` divided by the same workload's value on
     /// `baseline` target (e.g. throughput relative to nginx). Rows whose workload has no baseline
-    /// value, or a zero one, get nothing.
+    /// value, or a zero one, get nothing. A row that already has `name` (a ratio measured pairwise,
+    /// round by round) keeps it.
     public mutating func addRatio(_ name: String, of metric: String, toTarget baseline: String) {
         var baselines: [String: Double] = [:]
         for row in rows where row.target == baseline {
             if let value = row[metric]?.value { baselines[row.workload] = value }
         }
         for index in rows.indices {
-            guard let value = rows[index][metric]?.value, let base = baselines[rows[index].workload],
+            guard rows[index][name] == nil, let value = rows[index][metric]?.value, let base = baselines[rows[index].workload],
                   let ratio = MetricValue.ratio(value, to: base)
             else { continue }
             rows[index].set(name, ratio)

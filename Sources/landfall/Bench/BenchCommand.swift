@@ -20,10 +20,16 @@ struct Bench: AsyncParsableCommand {
     @Option(help: "Storage engines to measure, comma-separated: sqlite,postgres")
     var engines = "sqlite,postgres"
 
+    @Option(help: "Rounds of every measurement; the table shows their medians, and Landfall's redirect ratios are the medians of ratios to the references measured in the same round (default: 3, --quick: 1)")
+    var rounds: Int?
+
     @Option(help: "Directory for results.json, results.csv and results.md")
     var output = "bench-results"
 
     func validate() throws {
+        if let rounds, rounds < 1 {
+            throw ValidationError("--rounds must be at least 1")
+        }
         for engine in engineList where !["sqlite", "postgres"].contains(engine) {
             throw ValidationError("unknown engine '\(engine)'; use sqlite and/or postgres")
         }
@@ -36,7 +42,8 @@ struct Bench: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "landfall.bench")
         logger.logLevel = .warning
-        let plan = quick ? BenchPlan.quick : BenchPlan.full
+        var plan = quick ? BenchPlan.quick : BenchPlan.full
+        if let rounds { plan.rounds = rounds }
         let clock = ContinuousClock()
         let began = clock.now
         let progress: @Sendable (String) -> Void = { message in
@@ -49,27 +56,40 @@ struct Bench: AsyncParsableCommand {
 
         progress("preparing \(plan.redirectPaths.formatted()) Zipf paths over \(plan.links.formatted()) links")
         let files = try BenchRequests.redirectPaths(links: plan.links, count: plan.redirectPaths, seed: 42, directory: work)
-        var table = ResultTable()
-        for row in try await References.measure(codes: files.codes, paths: files.paths, plan: plan, directory: work, progress: progress) {
-            table.append(row)
-        }
-
         let outputDirectory = URL(fileURLWithPath: output, isDirectory: true)
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
-        for engine in engineList {
-            let rows = try await withDatabase(engine, directory: work) { url in
-                try await EngineBenchmark(
-                    engine: engine, databaseURL: url, plan: plan, directory: work, redirectPaths: files.paths, runLogDirectory: outputDirectory,
-                    logger: logger, progress: progress
-                ).run()
+
+        let references = try await References.start(codes: files.codes, directory: work, progress: progress)
+        var landfallRows: [ResultRow] = []
+        var nginxRounds: [ResultRow] = []
+        var hummingbirdRounds: [ResultRow] = []
+        do {
+            for engine in engineList {
+                let results = try await withDatabase(engine, directory: work) { url in
+                    try await EngineBenchmark(
+                        engine: engine, databaseURL: url, plan: plan, directory: work, redirectPaths: files.paths, runLogDirectory: outputDirectory,
+                        references: references, logger: logger, progress: progress
+                    ).run()
+                }
+                landfallRows += results.rows
+                nginxRounds += results.nginxRounds
+                hummingbirdRounds += results.hummingbirdRounds
             }
-            for row in rows { table.append(row) }
+        } catch {
+            await references.stop()
+            throw error
         }
-        table.addRatio("× bare HB", of: "req/s", toTarget: References.hummingbird)
-        table.addRatio("× nginx", of: "req/s", toTarget: References.nginx)
+        await references.stop()
+
+        var table = ResultTable()
+        table.append(RoundSummary.summarise(nginxRounds, rules: RedirectLoad.roundRules))
+        table.append(RoundSummary.summarise(hummingbirdRounds, rules: RedirectLoad.roundRules))
+        for row in landfallRows { table.append(row) }
+        table.addRatio(References.hummingbirdRatio, of: "req/s", toTarget: References.hummingbird)
+        table.addRatio(References.nginxRatio, of: "req/s", toTarget: References.nginx)
 
         let system = SystemInfo.current()
-        let heading = "landfall bench\(quick ? " --quick" : "") · \(system.summary) · \(Int((clock.now - began).milliseconds / 1000)) s"
+        let heading = "landfall bench\(quick ? " --quick" : "") · \(plan.rounds) round\(plan.rounds == 1 ? "" : "s") · \(system.summary) · \(Int((clock.now - began).milliseconds / 1000)) s"
         print(heading)
         print(table.renderText())
         try Data(try table.renderJSON().utf8).write(to: outputDirectory.appendingPathComponent("results.json"))
@@ -83,8 +103,8 @@ struct Bench: AsyncParsableCommand {
     /// figure in the table, so it is kept beside it instead of going with the work directory.
     private func keepServerLogs(from work: URL, in outputDirectory: URL) throws {
         let files = try FileManager.default.contentsOfDirectory(at: work, includingPropertiesForKeys: [.fileSizeKey])
-        // `landfall-<engine>-<clicks>.log` and `landfall-<engine>-events.log`; wrk's logs are named like them but longer.
-        let serverLog = /landfall-(sqlite|postgres)-([0-9]+|events)\.log/
+        // `landfall-<engine>-<clicks>[-r<round>].log` and `landfall-<engine>-events.log`; wrk's logs are named like them but longer.
+        let serverLog = /landfall-(sqlite|postgres)-([0-9]+(-r[0-9]+)?|events)\.log/
         for file in files where file.lastPathComponent.wholeMatch(of: serverLog) != nil {
             guard let size = try file.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > 0 else { continue }
             let kept = outputDirectory.appendingPathComponent("server-\(file.lastPathComponent)")

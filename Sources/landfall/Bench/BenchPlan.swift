@@ -18,15 +18,19 @@ struct BenchPlan: Sendable {
     var installReports: Int
     /// Event requests prepared per run; more than the server can take in `duration`, so none repeats.
     var eventRequests: Int
+    /// How often each measurement is repeated; the table shows the median of the rounds.
+    var rounds: Int
 
     static let full = BenchPlan(
         links: 1_000_000, installPoints: [100_000, 1_000_000, 10_000_000], clicksForStartup: 5_000_000, networks: 2_000_000,
-        duration: .seconds(10), connections: 64, threads: 2, redirectPaths: 200_000, installReports: 40_000, eventRequests: 300_000
+        duration: .seconds(10), connections: 64, threads: 2, redirectPaths: 200_000, installReports: 40_000, eventRequests: 300_000,
+        rounds: 3
     )
 
     static let quick = BenchPlan(
         links: 200_000, installPoints: [10_000, 100_000], clicksForStartup: 100_000, networks: 200_000,
-        duration: .seconds(4), connections: 64, threads: 2, redirectPaths: 50_000, installReports: 10_000, eventRequests: 100_000
+        duration: .seconds(4), connections: 64, threads: 2, redirectPaths: 50_000, installReports: 10_000, eventRequests: 100_000,
+        rounds: 1
     )
 
     /// Every point at which clicks are added, in order, and what is measured there.

@@ -13,19 +13,29 @@ struct EngineBenchmark: Sendable {
     let redirectPaths: URL
     /// Where the per-second throughput of each redirect run is written.
     let runLogDirectory: URL
+    /// Measured beside each round of Landfall's redirect.
+    let references: References
     let logger: Logger
     let progress: @Sendable (String) -> Void
 
     private var target: String { "landfall-\(engine)" }
     private let adminToken = "bench-admin-token-0123456789"
 
-    func run() async throws -> [ResultRow] {
+    /// Landfall's rows, each the median of its rounds, and every round of the references measured
+    /// beside its redirect.
+    struct Results: Sendable {
+        var rows: [ResultRow] = []
+        var nginxRounds: [ResultRow] = []
+        var hummingbirdRounds: [ResultRow] = []
+    }
+
+    func run() async throws -> Results {
         let seeding = BenchSeeding(location: try DatabaseLocation(parsing: databaseURL), logger: logger)
         let clock = ContinuousClock()
         var started = clock.now
         progress("\(engine): seeding \(plan.links.formatted()) links")
         let app = try await seeding.prepare(links: plan.links)
-        var rows: [ResultRow] = []
+        var results = Results()
         var seededClicks = 0
         var lastServer: BenchServer?
         for stage in plan.stages {
@@ -37,14 +47,14 @@ struct EngineBenchmark: Sendable {
 
             let server = try await BenchServer.start(database: databaseURL, adminToken: adminToken, directory: directory, name: "\(target)-\(stage.clicks)")
             if stage.measuresRedirects {
-                rows.append(try startupRow(server, clicks: stage.clicks))
+                results.rows.append(try startupRow(server, clicks: stage.clicks))
             }
             if stage.measuresInstalls {
-                rows.append(try await installs(server, app: app, clicks: stage.clicks))
+                results.rows.append(try await installRounds(server, app: app, clicks: stage.clicks))
             }
             if stage.measuresRedirects {
                 // The redirect workload ends with a graceful shutdown, to count the stored clicks.
-                rows.append(try await redirects(server, seeding: seeding))
+                try await redirects(server, seeding: seeding, into: &results)
                 lastServer = nil
                 continue
             }
@@ -60,9 +70,9 @@ struct EngineBenchmark: Sendable {
         } else {
             server = try await BenchServer.start(database: databaseURL, adminToken: adminToken, directory: directory, name: "\(target)-events")
         }
-        rows.append(contentsOf: try await events(server, seeding: seeding))
+        results.rows.append(contentsOf: try await events(server, seeding: seeding))
         try await server.stop()
-        return rows
+        return results
     }
 
     private func startupRow(_ server: BenchServer, clicks: Int) throws -> ResultRow {
@@ -73,21 +83,36 @@ struct EngineBenchmark: Sendable {
         ])
     }
 
-    private func redirects(_ server: BenchServer, seeding: BenchSeeding) async throws -> ResultRow {
-        progress("\(engine): redirect workload")
-        let before = try server.sample()
-        let (result, log) = try await ThroughputLog.record(counter: { try await server.answeredRedirects() }) {
-            try await RedirectLoad.run(url: server.baseURL, paths: redirectPaths, plan: plan, directory: directory, name: "\(target)-redirect")
+    /// Each round loads nginx, bare Hummingbird and then Landfall, so every ratio compares runs a few
+    /// seconds apart; the row has the median of the rounds and their worst stall.
+    private func redirects(_ server: BenchServer, seeding: BenchSeeding, into results: inout Results) async throws {
+        var rounds: [ResultRow] = []
+        for round in 1...plan.rounds {
+            progress("\(engine): redirect round \(round) of \(plan.rounds) (nginx, bare Hummingbird, Landfall)")
+            let references = try await references.measureRound(paths: redirectPaths, plan: plan, directory: directory, label: "\(engine)-r\(round)")
+            results.nginxRounds.append(references.nginx)
+            results.hummingbirdRounds.append(references.hummingbird)
+            let before = try server.sample()
+            let (result, log) = try await ThroughputLog.record(counter: { try await server.answeredRedirects() }) {
+                try await RedirectLoad.run(url: server.baseURL, paths: redirectPaths, plan: plan, directory: directory, name: "\(target)-redirect-r\(round)")
+            }
+            let after = try server.sample()
+            try Data(log.csv().utf8).write(to: runLogDirectory.appendingPathComponent("throughput-\(target)-redirect-r\(round).csv"))
+            try Data(log.samplesCSV().utf8).write(to: runLogDirectory.appendingPathComponent("samples-\(target)-redirect-r\(round).csv"))
+            var row = RedirectLoad.row(workload: RedirectLoad.workload(links: plan.links), target: target, result: result, before: before, after: after)
+            RedirectLoad.addStallFigures(to: &row, log: log)
+            for (ratio, reference) in [(References.hummingbirdRatio, references.hummingbird), (References.nginxRatio, references.nginx)] {
+                if let base = reference["req/s"]?.value, let value = MetricValue.ratio(result.requestsPerSecond, to: base) {
+                    row.set(ratio, value)
+                }
+            }
+            rounds.append(row)
         }
-        let after = try server.sample()
-        try Data(log.csv().utf8).write(to: runLogDirectory.appendingPathComponent("throughput-\(target)-redirect.csv"))
-        try Data(log.samplesCSV().utf8).write(to: runLogDirectory.appendingPathComponent("samples-\(target)-redirect.csv"))
         let metrics = try await server.settledMetrics()
         let served = Int(metrics["landfall_redirects_total{outcome=\"redirect\"}"] ?? 0)
         try await server.stop()
         let stored = try await seeding.count(.clicks)
-        var row = RedirectLoad.row(workload: RedirectLoad.workload(links: plan.links), target: target, result: result, before: before, after: after)
-        RedirectLoad.addStallFigures(to: &row, log: log)
+        var row = RoundSummary.summarise(rounds, rules: RedirectLoad.roundRules)
         row.set("302 served", MetricValue(Double(served), .count))
         row.set("clicks stored", MetricValue(Double(stored), .count))
         row.set("clicks lost", MetricValue(Double(served - stored), .count))
@@ -95,32 +120,55 @@ struct EngineBenchmark: Sendable {
         let hits = metrics["landfall_link_cache_hits_total"] ?? 0
         let misses = metrics["landfall_link_cache_misses_total"] ?? 0
         row.set("cache hits", MetricValue(hits + misses > 0 ? hits / (hits + misses) * 100 : 0, .percent))
-        return row
+        results.rows.append(row)
+    }
+
+    /// The match is measured on a fresh server each round (its histogram starts empty and its
+    /// caches cold, as after a deploy); the first round uses the stage's server.
+    private func installRounds(_ server: BenchServer, app: BenchSeeding.Seeded, clicks: Int) async throws -> ResultRow {
+        var rounds = [try await installs(server, app: app, clicks: clicks, round: 1)]
+        if plan.rounds > 1 {
+            for round in 2...plan.rounds {
+                let fresh = try await BenchServer.start(
+                    database: databaseURL, adminToken: adminToken, directory: directory, name: "\(target)-\(clicks)-r\(round)"
+                )
+                do {
+                    rounds.append(try await installs(fresh, app: app, clicks: clicks, round: round))
+                } catch {
+                    try? await fresh.stop()
+                    throw error
+                }
+                try await fresh.stop()
+            }
+        }
+        return RoundSummary.summarise(rounds, rules: ["errors": .sum])
     }
 
     /// Two phases on a fresh server: one report at a time, so the match time the server measures is
     /// the matching itself and not a queue; then 32 at once for throughput over HTTP.
-    private func installs(_ server: BenchServer, app: BenchSeeding.Seeded, clicks: Int) async throws -> ResultRow {
-        progress("\(engine): install workload with \(clicks.formatted()) clicks")
+    private func installs(_ server: BenchServer, app: BenchSeeding.Seeded, clicks: Int, round: Int) async throws -> ResultRow {
+        progress("\(engine): install workload with \(clicks.formatted()) clicks, round \(round) of \(plan.rounds)")
         let headers = ["Content-Type": "application/json", "Authorization": "Bearer \(app.publishableKey)"]
         func run(_ phase: String, connections: Int, seed: UInt64) async throws -> WrkResult {
             let reports = try BenchRequests.installReports(
-                count: plan.installReports, clicks: clicks, networks: plan.networks, label: "\(engine)-\(clicks)-\(phase)", seed: seed,
+                count: plan.installReports, clicks: clicks, networks: plan.networks, label: "\(engine)-\(clicks)-\(phase)-r\(round)", seed: seed,
                 directory: directory
             )
             let script = try WrkScript.cyclingPosts(path: "/api/sdk/v1/install", bodiesFile: reports, headers: headers, lineHeader: "X-Forwarded-For")
             let result = try await Wrk.run(
                 WrkOptions(url: server.baseURL, threads: 1, connections: connections, duration: plan.duration / 2, script: script),
-                in: directory, name: "\(target)-install-\(clicks)-\(phase)"
+                in: directory, name: "\(target)-install-\(clicks)-\(phase)-r\(round)"
             )
             guard result.requests <= plan.installReports else {
                 throw BenchFailure("wrk sent \(result.requests) install reports but only \(plan.installReports) distinct ones were prepared")
             }
             return result
         }
-        let sequential = try await run("sequential", connections: 1, seed: UInt64(clicks))
+        // Each round reports other installs, so no round finds its clicks consumed by an earlier one.
+        let seed = UInt64(clicks) &+ UInt64(round - 1) &* 1_000_003
+        let sequential = try await run("sequential", connections: 1, seed: seed)
         let metrics = try await server.metrics()
-        let concurrent = try await run("concurrent", connections: 32, seed: UInt64(clicks) &+ 1)
+        let concurrent = try await run("concurrent", connections: 32, seed: seed &+ 1)
         let decided = metrics.filter { $0.key.hasPrefix("landfall_installs_total{") }.values.reduce(0, +)
         let organic = metrics["landfall_installs_total{method=\"organic\"}"] ?? 0
         return ResultRow(workload: "install match (\(clicks.formatted()) clicks in window)", target: target, metrics: [
@@ -133,38 +181,46 @@ struct EngineBenchmark: Sendable {
         ])
     }
 
+    /// Plain and revenue events alternate round by round on one server; every event has its own id.
     private func events(_ server: BenchServer, seeding: BenchSeeding) async throws -> [ResultRow] {
         let installs = try await seeding.installIds(limit: 5000)
-        var rows: [ResultRow] = []
-        for revenue in [false, true] {
-            progress("\(engine): event workload\(revenue ? " with revenue" : "")")
-            let label = "\(engine)-\(revenue ? "revenue" : "plain")"
-            let file = try BenchRequests.events(count: plan.eventRequests, installIds: installs, revenue: revenue, label: label, directory: directory)
-            let script = try WrkScript.cyclingPosts(path: "/api/sdk/v1/event", bodiesFile: file, headers: ["Content-Type": "application/json"])
-            let storedBefore = try await seeding.count(.events)
-            let before = try server.sample()
-            let result = try await Wrk.run(
-                WrkOptions(url: server.baseURL, threads: plan.threads, connections: plan.connections, duration: plan.duration, script: script),
-                in: directory, name: "\(target)-events-\(label)"
-            )
-            let after = try server.sample()
-            let stored = try await seeding.count(.events) - storedBefore
-            let acknowledged = result.requests - result.non2xx3xx
-            guard result.requests < plan.eventRequests else {
-                throw BenchFailure("wrk sent \(result.requests) events but only \(plan.eventRequests) distinct ones were prepared")
-            }
-            var row = ResultRow(workload: revenue ? "events with revenue (durable)" : "events (durable)", target: target, metrics: [
-                .init("events/s", MetricValue(Double(acknowledged) / result.durationSeconds, .perSecond)),
-                .init("p50", MetricValue(result.latency.p50 / 1000, .milliseconds)),
-                .init("p99", MetricValue(result.latency.p99 / 1000, .milliseconds)),
-                .init("CPU/req", MetricValue(after.cpuSeconds(since: before) * 1e6 / Double(max(1, result.requests)), .microseconds)),
-                .init("acknowledged", MetricValue(Double(acknowledged), .count)),
-                .init("stored", MetricValue(Double(stored), .count)),
-            ])
-            row.set("errors", MetricValue(Double(result.non2xx3xx + result.errors.socket), .count))
-            rows.append(row)
+        var plain: [ResultRow] = []
+        var revenueRounds: [ResultRow] = []
+        for round in 1...plan.rounds {
+            plain.append(try await events(server, seeding: seeding, installs: installs, revenue: false, round: round))
+            revenueRounds.append(try await events(server, seeding: seeding, installs: installs, revenue: true, round: round))
         }
-        return rows
+        let rules: [String: RoundAggregate] = ["acknowledged": .sum, "stored": .sum, "errors": .sum]
+        return [RoundSummary.summarise(plain, rules: rules), RoundSummary.summarise(revenueRounds, rules: rules)]
+    }
+
+    private func events(_ server: BenchServer, seeding: BenchSeeding, installs: [String], revenue: Bool, round: Int) async throws -> ResultRow {
+        progress("\(engine): event workload\(revenue ? " with revenue" : ""), round \(round) of \(plan.rounds)")
+        let label = "\(engine)-\(revenue ? "revenue" : "plain")-r\(round)"
+        let file = try BenchRequests.events(count: plan.eventRequests, installIds: installs, revenue: revenue, label: label, directory: directory)
+        let script = try WrkScript.cyclingPosts(path: "/api/sdk/v1/event", bodiesFile: file, headers: ["Content-Type": "application/json"])
+        let storedBefore = try await seeding.count(.events)
+        let before = try server.sample()
+        let result = try await Wrk.run(
+            WrkOptions(url: server.baseURL, threads: plan.threads, connections: plan.connections, duration: plan.duration, script: script),
+            in: directory, name: "\(target)-events-\(label)"
+        )
+        let after = try server.sample()
+        let stored = try await seeding.count(.events) - storedBefore
+        let acknowledged = result.requests - result.non2xx3xx
+        guard result.requests < plan.eventRequests else {
+            throw BenchFailure("wrk sent \(result.requests) events but only \(plan.eventRequests) distinct ones were prepared")
+        }
+        var row = ResultRow(workload: revenue ? "events with revenue (durable)" : "events (durable)", target: target, metrics: [
+            .init("events/s", MetricValue(Double(acknowledged) / result.durationSeconds, .perSecond)),
+            .init("p50", MetricValue(result.latency.p50 / 1000, .milliseconds)),
+            .init("p99", MetricValue(result.latency.p99 / 1000, .milliseconds)),
+            .init("CPU/req", MetricValue(after.cpuSeconds(since: before) * 1e6 / Double(max(1, result.requests)), .microseconds)),
+            .init("acknowledged", MetricValue(Double(acknowledged), .count)),
+            .init("stored", MetricValue(Double(stored), .count)),
+        ])
+        row.set("errors", MetricValue(Double(result.non2xx3xx + result.errors.socket), .count))
+        return row
     }
 }
 

@@ -18,6 +18,11 @@ enum RedirectLoad {
         )
     }
 
+    /// How a redirect row's rounds become one: medians, except the extremes a stall shows in.
+    static let roundRules: [String: RoundAggregate] = [
+        "max": .maximum, "errors": .sum, "slowest 1 s": .minimum, "stall": .maximum, "stall at": .fromRoundWithHighest("stall"),
+    ]
+
     /// The slowest whole second and the longest time nothing was answered: where a stall shows
     /// that averages and p99 hide.
     static func addStallFigures(to row: inout ResultRow, log: ThroughputLog) {
