@@ -3,7 +3,10 @@
 splits the samples of Landfall's redirect phase and of the bare Hummingbird reference by what is on
 their call stacks, then turns the shares into CPU-µs per request with the bench's own figures.
 
-Usage: perf script -F pid,time,ip,sym,dso | perf-breakdown.py results.json
+With PostgreSQL, the database's own processes over the same seconds are split as well: their CPU
+is on the same two cores, so it is part of what a redirect costs the machine.
+
+Usage: perf script -F pid,time,ip,sym,dso | perf-breakdown.py results.json [sqlite|postgres]
 """
 import collections
 import json
@@ -13,8 +16,10 @@ import sys
 # its stack shows, and the HTTP layer is what is left of a request once Landfall's parts are named.
 CATEGORIES = [
     ("click batches on the SQLite writer thread", ["NIOThreadPool"]),
-    ("link lookup on a cache miss (SQLite read, row and JSON decoding)",
-     ["SQLiteInlineReader", "LinkLookup", "decodeLink", "JSONDecoder", "LinkContent"]),
+    ("click batches: PostgreSQL arrays encoded", ["InsertClicks", "PostgresNullableArray"]),
+    ("link lookup on a cache miss (database read, row and JSON decoding)",
+     ["SQLiteInlineReader", "LinkLookup", "LinksByCode", "decodeLink", "JSONDecoder", "LinkContent"]),
+    ("PostgreSQL client (postgres-nio wire protocol, connection pool)", ["PostgresNIO", "ConnectionPoolModule"]),
     ("user agent (memoised parse)", ["UserAgent", "HeaderMemo"]),
     ("click capture (record, identifiers, token, buffer)", ["ClickRecorder", "ClickRecord", "SecretGenerator"]),
     ("redirect planning and destination URL", ["RedirectPlan", "DestinationURL", "LinkService"]),
@@ -25,6 +30,18 @@ CATEGORIES = [
     ("task scheduling (Swift concurrency)", ["swift_job_run", "swift_task", "_dispatch"]),
 ]
 OTHER = "other (interrupts, allocator, kernel)"
+
+# PostgreSQL's server processes, by the function on the stack (the same first-match rule).
+POSTGRES_CATEGORIES = [
+    ("background: checkpointer, WAL writer, autovacuum", ["CheckpointerMain", "WalWriterMain", "BackgroundWriterMain", "AutoVacWorkerMain", "AutoVacLauncherMain"]),
+    ("click inserts: index entries", ["ExecInsertIndexTuples", "btinsert", "_bt_doinsert"]),
+    ("click inserts: heap rows", ["heap_insert", "heap_multi_insert", "ExecInsert"]),
+    ("click inserts: unnest of the arrays", ["array_recv", "array_in", "ExecFunctionScan", "ExecMakeTableFunctionResult"]),
+    ("commit: WAL records and flush", ["XLogInsert", "XLogFlush", "XLogWrite", "CommitTransaction", "issue_xlog_fsync"]),
+    ("parse, bind, plan", ["exec_parse_message", "exec_bind_message", "pg_plan_queries", "raw_parser", "parse_analyze"]),
+    ("link reads: executor and index scans", ["ExecutorRun", "ExecScan", "IndexNext", "index_getnext"]),
+    ("wire: sockets and protocol", ["secure_read", "secure_write", "pq_recvbuf", "pq_flush", "pq_getbyte", "internal_flush"]),
+]
 
 
 def samples(stream):
@@ -47,14 +64,14 @@ def executable(sample):
     for frame in sample["stack"]:
         if "(/" in frame:
             name = frame[frame.rfind("(") + 1:-1].rsplit("/", 1)[-1]
-            if name in ("landfall", "landfall-reference"):
+            if name in ("landfall", "landfall-reference", "postgres"):
                 return name
     return None
 
 
-def category(sample):
+def category(sample, categories=CATEGORIES):
     stack = " ".join(sample["stack"])
-    for name, markers in CATEGORIES:
+    for name, markers in categories:
         if any(marker in stack for marker in markers):
             return name
     return OTHER
@@ -82,20 +99,27 @@ def main():
         sys.exit("no Landfall redirect samples: was perf recording call graphs (-g) of the whole bench run?")
     server = collections.Counter(s["pid"] for s in redirect).most_common(1)[0][0]
     start, end = min(s["time"] for s in redirect if s["pid"] == server), max(s["time"] for s in redirect if s["pid"] == server)
+    engine = sys.argv[2] if len(sys.argv) > 2 else "sqlite"
+    landfall = [s for s in by_process[server] if start <= s["time"] <= end]
     groups = [
-        ("landfall-sqlite", [s for s in by_process[server] if start <= s["time"] <= end]),
-        ("hummingbird-bare", [s for pid, group in by_process.items() if programs[pid] == "landfall-reference" for s in group]),
+        (f"landfall-{engine}", landfall, CATEGORIES, cpu_per_request(results, f"landfall-{engine}")),
+        ("hummingbird-bare", [s for pid, group in by_process.items() if programs[pid] == "landfall-reference" for s in group],
+         CATEGORIES, cpu_per_request(results, "hummingbird-bare")),
     ]
-    for target, chosen in groups:
-        cost = cpu_per_request(results, target)
-        counts = collections.Counter(category(s) for s in chosen)
+    if engine == "postgres":
+        # Sampled at the same rate as the server, so its samples per request convert with the server's CPU/req.
+        database = [s for pid, group in by_process.items() if programs[pid] == "postgres" for s in group if start <= s["time"] <= end]
+        cost = groups[0][3]
+        groups.insert(1, ("PostgreSQL processes, same seconds", database, POSTGRES_CATEGORIES,
+                          cost * len(database) / len(landfall) if cost and landfall else None))
+    for target, chosen, categories, cost in groups:
+        counts = collections.Counter(category(s, categories) for s in chosen)
         total = sum(counts.values())
         print(f"\n{target}: {total} samples" + (f", {cost:.0f} CPU-µs per request" if cost else ""))
         for name, count in counts.most_common():
             share = count / total
             micros = f"{share * cost:6.1f} µs" if cost else ""
             print(f"  {100 * share:5.1f}%  {micros}  {name}")
-
 
 if __name__ == "__main__":
     main()
