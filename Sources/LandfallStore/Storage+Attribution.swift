@@ -21,6 +21,9 @@ public protocol AttributionStorage: Sendable {
     func candidateRefs(appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int) async throws -> [CandidateRef]
     /// The unconsumed clicks with these ids, with the columns matching reads and their link's window.
     func candidateClicks(ids: [String]) async throws -> [CandidateClick]
+    /// The population and every key's candidates a match reads, as ``population(appId:platform:fromDay:toDay:values:)``
+    /// and ``candidateRefs(appId:platform:key:since:until:limit:)`` would return them (one round trip on PostgreSQL).
+    func matchReads(_ request: MatchReadRequest) async throws -> MatchReads
     /// Counts over days `[fromDay, toDay]` for the requested factor values.
     func population(appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]) async throws -> ClickPopulation
     /// Adds to the daily statistics and advances the watermark from `expected` to `to`, atomically;

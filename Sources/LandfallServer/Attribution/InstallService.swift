@@ -119,38 +119,22 @@ struct InstallService: Sendable {
         var keys: [CandidateIndexKey] = []
         if let prefix = evidence.ipPrefix { keys.append(.ipPrefix(prefix)) }
         if let signature = EvidenceBuilder.signature(evidence) { keys.append(.signature(signature)) }
-        // The population and the two index walks depend on nothing but the report, so they run at
-        // once: on PostgreSQL each is a round trip, and four in a row were most of a match's time.
+        // The population and the two index walks depend on nothing but the report, so they are read
+        // together: at once on SQLite, in one statement on PostgreSQL.
         let values = Factor.counted.compactMap { factor in factor.value(of: evidence).map { (factor: factor.rawValue, value: $0) } }
-        async let population = storage.population(
-            appId: app.id, platform: platform, fromDay: ClickStatistics.day(of: since), toDay: ClickStatistics.day(of: evidence.reportedAt), values: values
-        )
-        let found = try await candidateRefs(appId: app.id, platform: platform, keys: keys, since: since, until: evidence.reportedAt)
+        let reads = try await storage.matchReads(MatchReadRequest(
+            appId: app.id, platform: platform, keys: keys, since: since, until: evidence.reportedAt, limit: Self.candidateLimit,
+            fromDay: ClickStatistics.day(of: since), toDay: ClickStatistics.day(of: evidence.reportedAt), values: values
+        ))
+        var found: [String: CandidateRef] = [:]
+        for ref in reads.candidates { found[ref.id] = ref }
         let refs = found.filter { !excluded.contains($0.key) }
         let candidates = try await candidateEvidence(refs, at: evidence.reportedAt).sorted { $0.clickId < $1.clickId }
         let decision = AttributionEngine(configuration: configuration).decide(
-            install: evidence, candidates: candidates, population: StoredPopulation(population: try await population), window: window
+            install: evidence, candidates: candidates, population: StoredPopulation(population: reads.population), window: window
         )
         let click = decision.clickId.flatMap { refs[$0] }.map { MatchedClick(id: $0.id, linkId: $0.linkId, clickedAt: $0.clickedAt) }
         return (decision, click)
-    }
-
-    /// The candidates under every key, by click id, each key's index walked at the same time.
-    private func candidateRefs(
-        appId: String, platform: String, keys: [CandidateIndexKey], since: Date, until: Date
-    ) async throws -> [String: CandidateRef] {
-        try await withThrowingTaskGroup(of: [CandidateRef].self) { group in
-            for key in keys {
-                group.addTask { [storage] in
-                    try await storage.candidateRefs(appId: appId, platform: platform, key: key, since: since, until: until, limit: Self.candidateLimit)
-                }
-            }
-            var refs: [String: CandidateRef] = [:]
-            for try await found in group {
-                for ref in found { refs[ref.id] = ref }
-            }
-            return refs
-        }
     }
 
     /// The engine's configuration with an app's own threshold and platform policy.

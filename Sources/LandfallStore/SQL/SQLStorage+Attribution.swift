@@ -121,23 +121,16 @@ extension SQLStorage {
     }
 
     public func population(appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]) async throws -> ClickPopulation {
-        let wanted = [(factor: Self.totalFactor, value: "")] + values
+        var tally = PopulationTally(values: values)
         // One round trip, one indexed range per value: a UNION ALL of point lookups on the primary
         // key. (An OR of the pairs lets a planner scan every statistic of the app and platform,
         // which is millions of network rows in a busy window.)
-        var counts: [String: [String: Int]] = [:]
-        var total = 0
-        func add(position: Int64, clicks: Int64) {
-            guard wanted.indices.contains(Int(position)) else { return }
-            let (factor, value) = wanted[Int(position)]
-            if factor == Self.totalFactor { total = Int(clicks) } else { counts[factor, default: [:]][value] = Int(clicks) }
-        }
         if let sqlite = provider as? SQLiteDatabaseProvider {
             // Every install reads this; the inline reader keeps the statement (one per number of
             // factors) prepared instead of parsing it on a pool thread each time.
             var sql = ""
             var values: [SQLiteData] = []
-            for (index, pair) in wanted.enumerated() {
+            for (index, pair) in tally.wanted.enumerated() {
                 if index > 0 { sql += " UNION ALL " }
                 sql += """
                     SELECT \(index) AS position, CAST(COALESCE(SUM(clicks), 0) AS BIGINT) AS clicks FROM click_stats \
@@ -150,18 +143,56 @@ extension SQLStorage {
             }
             for row in try await sqlite.readRowsInline(sql, values) {
                 let columns = SQLiteValues(row: row)
-                add(position: try columns.requiredInteger("position"), clicks: try columns.requiredInteger("clicks"))
+                tally.add(position: try columns.requiredInteger("position"), clicks: try columns.requiredInteger("clicks"))
             }
-            return ClickPopulation(clickCount: total, counts: counts)
+            return tally.population
         }
         guard let postgres = provider as? PostgresDatabaseProvider else { throw StoreError.invalidConfiguration("no reader for \(engine)") }
         let rows = try await postgres.rows(PostgresMatchStatements.Population(
-            appId: appId, platform: platform, pairs: wanted, fromDay: fromDay, toDay: toDay
+            appId: appId, platform: platform, pairs: tally.wanted, fromDay: fromDay, toDay: toDay
         ))
         for row in rows {
-            add(position: row.position, clicks: row.clicks)
+            tally.add(position: row.position, clicks: row.clicks)
         }
-        return ClickPopulation(clickCount: total, counts: counts)
+        return tally.population
+    }
+
+    public func matchReads(_ request: MatchReadRequest) async throws -> MatchReads {
+        guard let postgres = provider as? PostgresDatabaseProvider else {
+            return try await MatchReads.readSeparately(request, from: self)
+        }
+        var tally = PopulationTally(values: request.values)
+        var ipPrefix: String?
+        var signature: String?
+        for key in request.keys {
+            switch key {
+            case .ipPrefix(let prefix): ipPrefix = prefix
+            case .signature(let value): signature = value
+            }
+        }
+        let rows = try await postgres.rows(PostgresMatchStatements.Inputs(
+            appId: request.appId, platform: request.platform, pairs: tally.wanted, fromDay: request.fromDay, toDay: request.toDay,
+            ipPrefix: ipPrefix, signature: signature, since: request.since.epochMilliseconds, until: request.until.epochMilliseconds,
+            limit: Int64(request.limit)
+        ))
+        var byPrefix: [CandidateRef] = []
+        var bySignature: [CandidateRef] = []
+        for row in rows {
+            let values = PostgresRowValues(row)
+            switch try values.requiredInteger("part") {
+            case 0: tally.add(position: try values.requiredInteger("position"), clicks: try values.requiredInteger("clicks"))
+            case 1: byPrefix.append(try Self.decodeCandidateRef(values))
+            default: bySignature.append(try Self.decodeCandidateRef(values))
+            }
+        }
+        // In the request's key order, as the separate reads return them.
+        let candidates = request.keys.flatMap { key in
+            switch key {
+            case .ipPrefix: byPrefix
+            case .signature: bySignature
+            }
+        }
+        return MatchReads(population: tally.population, candidates: candidates)
     }
 
     public func recordStatistics(_ deltas: [ClickStatDelta], watermarkFrom expected: Int64, to: Int64) async throws -> Bool {
@@ -349,4 +380,24 @@ extension SQLStorage {
             matchEvidence: try row.text("match_evidence")
         )
     }
+}
+
+/// The population's counts as rows arrive: position 0 is the day range's total, then the requested
+/// (factor, value) pairs in order.
+private struct PopulationTally {
+    let wanted: [(factor: String, value: String)]
+    private var total = 0
+    private var counts: [String: [String: Int]] = [:]
+
+    init(values: [(factor: String, value: String)]) {
+        wanted = [(factor: SQLStorage.totalFactor, value: "")] + values
+    }
+
+    mutating func add(position: Int64, clicks: Int64) {
+        guard wanted.indices.contains(Int(position)) else { return }
+        let (factor, value) = wanted[Int(position)]
+        if factor == SQLStorage.totalFactor { total = Int(clicks) } else { counts[factor, default: [:]][value] = Int(clicks) }
+    }
+
+    var population: ClickPopulation { ClickPopulation(clickCount: total, counts: counts) }
 }
