@@ -18,12 +18,16 @@ public struct ProcessSample: Sendable, Hashable, Codable {
     public var peakResidentBytes: UInt64
     /// How many processes were summed.
     public var processCount: Int
+    /// Bytes the process caused to be read from storage so far (`read_bytes` of `/proc/PID/io`):
+    /// reads the page cache answered are not in it. Zero when the file cannot be read.
+    public var storageReadBytes: UInt64
 
-    public init(cpuMicroseconds: UInt64, residentBytes: UInt64, peakResidentBytes: UInt64, processCount: Int) {
+    public init(cpuMicroseconds: UInt64, residentBytes: UInt64, peakResidentBytes: UInt64, processCount: Int, storageReadBytes: UInt64 = 0) {
         self.cpuMicroseconds = cpuMicroseconds
         self.residentBytes = residentBytes
         self.peakResidentBytes = peakResidentBytes
         self.processCount = processCount
+        self.storageReadBytes = storageReadBytes
     }
 
     /// CPU seconds used between `earlier` and this sample.
@@ -52,6 +56,7 @@ public enum ProcessSampler {
                 total.cpuMicroseconds += sample.cpuMicroseconds
                 total.residentBytes += sample.residentBytes
                 total.peakResidentBytes += sample.peakResidentBytes
+                total.storageReadBytes += sample.storageReadBytes
                 total.processCount += 1
             }
         }
@@ -88,12 +93,22 @@ public enum ProcessSampler {
         let fields = try StatFields(stat)
         let ticks = fields.userTicks + fields.systemTicks
         let memory = StatusMemory(status)
+        let io = (try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)) ?? ""
         return ProcessSample(
             cpuMicroseconds: ticks * 1_000_000 / clockTicksPerSecond,
             residentBytes: memory.residentBytes,
             peakResidentBytes: memory.peakResidentBytes,
-            processCount: 1
+            processCount: 1,
+            storageReadBytes: storageReadBytes(io) ?? 0
         )
+    }
+
+    /// `read_bytes` of a `/proc/PID/io` text; nil when it has none.
+    static func storageReadBytes(_ io: String) -> UInt64? {
+        for line in io.split(separator: "\n") where line.hasPrefix("read_bytes:") {
+            return UInt64(line.dropFirst("read_bytes:".count).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
     }
 }
 

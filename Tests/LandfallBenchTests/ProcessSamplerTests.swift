@@ -71,4 +71,10 @@ struct ProcessSamplerTests {
         #expect(zombie.residentBytes == 0)
         #expect(zombie.peakResidentBytes == 0)
     }
+
+    @Test func storageReadsComeFromReadBytesNotFromCharactersRead() {
+        let io = "rchar: 9000000\nwchar: 12\nsyscr: 40\nsyscw: 2\nread_bytes: 409600\nwrite_bytes: 0\ncancelled_write_bytes: 0\n"
+        #expect(ProcessSampler.storageReadBytes(io) == 409_600)
+        #expect(ProcessSampler.storageReadBytes("") == nil)
+    }
 }
