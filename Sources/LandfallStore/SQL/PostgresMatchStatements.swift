@@ -55,17 +55,23 @@ enum PostgresMatchStatements {
     }
 
     /// Unconsumed human clicks under one key, newest first, from the index entries alone, with their
-    /// link's own window through the partial index of links that have one.
+    /// link's own window through the partial index of links that have one. The arguments are the
+    /// statement's parameters (`$n`) for each value.
+    static func candidateWalk(column: String, value: String, since: String, until: String, limit: String) -> String {
+        """
+        SELECT c.id, c.link_id, c.clicked_at, c.ip_prefix, c.match_evidence, l.attribution_window_hours AS link_window_hours
+        FROM clicks c LEFT JOIN links l ON l.id = c.link_id AND l.attribution_window_hours IS NOT NULL
+        WHERE c.app_id = $1 AND c.platform = $2 AND c.\(column) = \(value) AND c.clicked_at >= \(since) AND c.clicked_at <= \(until)
+        AND c.install_id IS NULL AND c.is_bot = false
+        ORDER BY c.clicked_at DESC LIMIT \(limit)
+        """
+    }
+
+    /// One candidate walk as its own statement.
     struct CandidateWalk<Key: CandidateKeyColumn>: PostgresHotStatements.RowStatement {
         static var name: String { "landfall_candidates_by_\(Key.column)" }
         static var sql: String {
-            """
-            SELECT c.id, c.link_id, c.clicked_at, c.ip_prefix, c.match_evidence, l.attribution_window_hours AS link_window_hours
-            FROM clicks c LEFT JOIN links l ON l.id = c.link_id AND l.attribution_window_hours IS NOT NULL
-            WHERE c.app_id = $1 AND c.platform = $2 AND c.\(Key.column) = $3 AND c.clicked_at >= $4 AND c.clicked_at <= $5
-            AND c.install_id IS NULL AND c.is_bot = false
-            ORDER BY c.clicked_at DESC LIMIT $6
-            """
+            PostgresMatchStatements.candidateWalk(column: Key.column, value: "$3", since: "$4", until: "$5", limit: "$6")
         }
         var appId: String
         var platform: String
@@ -92,23 +98,15 @@ extension PostgresMatchStatements {
     /// trip and one wake-up of a backend per match instead of three at once (which, on two cores,
     /// cost more than a millisecond each while the queries themselves ran in a tenth of one).
     ///
-    /// Each part is the statement above it, unchanged, so each keeps its own plan; a key that is
-    /// NULL matches nothing. `part` 0 is a population count (`position` from 0, as the pairs were
-    /// bound), 1 a candidate by network prefix, 2 by device signature.
+    /// Each part is one of the statements above, unchanged, so each keeps its own plan; a key that
+    /// is NULL matches nothing. `part` 0 is a population count (`position` counts the pairs from 1,
+    /// as in ``Population``), 1 a candidate by network prefix, 2 by device signature.
     struct Inputs: PostgresHotStatements.RowStatement {
         static let name = "landfall_match_inputs"
         static let sql = """
-            WITH population AS (
-                SELECT CAST(v.position - 1 AS BIGINT) AS position, CAST(COALESCE(SUM(s.clicks), 0) AS BIGINT) AS clicks
-                FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS v(factor, value, position)
-                LEFT JOIN click_stats s ON s.app_id = $1 AND s.platform = $2 AND s.factor = v.factor AND s.value = v.value
-                    AND s.day >= $5 AND s.day <= $6
-                GROUP BY v.position
-            ), by_prefix AS (
-                \(candidateWalk(column: "ip_prefix", value: "$7"))
-            ), by_signature AS (
-                \(candidateWalk(column: "signature", value: "$8"))
-            )
+            WITH population AS (\(Population.sql)),
+            by_prefix AS (\(PostgresMatchStatements.candidateWalk(column: "ip_prefix", value: "$7::text", since: "$9", until: "$10", limit: "$11"))),
+            by_signature AS (\(PostgresMatchStatements.candidateWalk(column: "signature", value: "$8::text", since: "$9", until: "$10", limit: "$11")))
             SELECT CAST(0 AS BIGINT) AS part, position, clicks, NULL::text AS id, NULL::text AS link_id, NULL::bigint AS clicked_at,
                 NULL::text AS ip_prefix, NULL::text AS match_evidence, NULL::bigint AS link_window_hours
             FROM population
@@ -117,16 +115,6 @@ extension PostgresMatchStatements {
             UNION ALL
             SELECT 2, NULL, NULL, id, link_id, clicked_at, ip_prefix, match_evidence, link_window_hours FROM by_signature
             """
-
-        private static func candidateWalk(column: String, value: String) -> String {
-            """
-            SELECT c.id, c.link_id, c.clicked_at, c.ip_prefix, c.match_evidence, CAST(l.attribution_window_hours AS BIGINT) AS link_window_hours
-                FROM clicks c LEFT JOIN links l ON l.id = c.link_id AND l.attribution_window_hours IS NOT NULL
-                WHERE c.app_id = $1 AND c.platform = $2 AND c.\(column) = \(value)::text AND c.clicked_at >= $9 AND c.clicked_at <= $10
-                AND c.install_id IS NULL AND c.is_bot = false
-                ORDER BY c.clicked_at DESC LIMIT $11
-            """
-        }
 
         var appId: String
         var platform: String

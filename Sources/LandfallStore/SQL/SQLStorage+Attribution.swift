@@ -180,7 +180,7 @@ extension SQLStorage {
         for row in rows {
             let values = PostgresRowValues(row)
             switch try values.requiredInteger("part") {
-            case 0: tally.add(position: try values.requiredInteger("position"), clicks: try values.requiredInteger("clicks"))
+            case 0: tally.add(position: try values.requiredInteger("position") - 1, clicks: try values.requiredInteger("clicks"))
             case 1: byPrefix.append(try Self.decodeCandidateRef(values))
             default: bySignature.append(try Self.decodeCandidateRef(values))
             }

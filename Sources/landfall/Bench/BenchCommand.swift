@@ -63,6 +63,7 @@ struct Bench: AsyncParsableCommand {
         var landfallRows: [ResultRow] = []
         var nginxRounds: [ResultRow] = []
         var hummingbirdRounds: [ResultRow] = []
+        var problems: [String] = []
         do {
             for engine in engineList {
                 let results = try await withDatabase(engine, directory: work) { url in
@@ -74,6 +75,7 @@ struct Bench: AsyncParsableCommand {
                 landfallRows += results.rows
                 nginxRounds += results.nginxRounds
                 hummingbirdRounds += results.hummingbirdRounds
+                problems += results.problems
             }
         } catch {
             await references.stop()
@@ -97,6 +99,9 @@ struct Bench: AsyncParsableCommand {
         try Data("\(heading)\n\n\(table.renderMarkdown())".utf8).write(to: outputDirectory.appendingPathComponent("results.md"))
         print("Results written to \(outputDirectory.path)/results.{json,csv,md}")
         try keepServerLogs(from: work, in: outputDirectory)
+        if !problems.isEmpty {
+            throw BenchFailure("the figures above are complete, but: " + problems.joined(separator: "; "))
+        }
     }
 
     /// The servers log at warning level: anything they wrote (a slow batch, a slow read) explains a

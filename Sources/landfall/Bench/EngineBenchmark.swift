@@ -27,6 +27,9 @@ struct EngineBenchmark: Sendable {
         var rows: [ResultRow] = []
         var nginxRounds: [ResultRow] = []
         var hummingbirdRounds: [ResultRow] = []
+        /// What went wrong after its figures were taken (a server that did not stop cleanly): reported
+        /// beside the table, which stays valid, instead of discarding the whole run.
+        var problems: [String] = []
     }
 
     func run() async throws -> Results {
@@ -50,7 +53,7 @@ struct EngineBenchmark: Sendable {
                 results.rows.append(try startupRow(server, clicks: stage.clicks))
             }
             if stage.measuresInstalls {
-                results.rows.append(try await installRounds(server, app: app, clicks: stage.clicks))
+                results.rows.append(try await installRounds(server, app: app, clicks: stage.clicks, problems: &results.problems))
             }
             if stage.measuresRedirects {
                 // The redirect workload ends with a graceful shutdown, to count the stored clicks.
@@ -71,7 +74,11 @@ struct EngineBenchmark: Sendable {
             server = try await BenchServer.start(database: databaseURL, adminToken: adminToken, directory: directory, name: "\(target)-events")
         }
         results.rows.append(contentsOf: try await events(server, seeding: seeding))
-        try await server.stop()
+        do {
+            try await server.stop()
+        } catch {
+            results.problems.append("\(target) after the event workload: \(error)")
+        }
         return results
     }
 
@@ -125,7 +132,9 @@ struct EngineBenchmark: Sendable {
 
     /// The match is measured on a fresh server each round (its histogram starts empty and its
     /// caches cold, as after a deploy); the first round uses the stage's server.
-    private func installRounds(_ server: BenchServer, app: BenchSeeding.Seeded, clicks: Int) async throws -> ResultRow {
+    private func installRounds(
+        _ server: BenchServer, app: BenchSeeding.Seeded, clicks: Int, problems: inout [String]
+    ) async throws -> ResultRow {
         var rounds = [try await installs(server, app: app, clicks: clicks, round: 1)]
         if plan.rounds > 1 {
             for round in 2...plan.rounds {
@@ -138,7 +147,11 @@ struct EngineBenchmark: Sendable {
                     try? await fresh.stop()
                     throw error
                 }
-                try await fresh.stop()
+                do {
+                    try await fresh.stop()
+                } catch {
+                    problems.append("\(target) after install round \(round) at \(clicks.formatted()) clicks: \(error)")
+                }
             }
         }
         return RoundSummary.summarise(rounds, rules: ["errors": .sum])
