@@ -116,11 +116,8 @@ extension PostgresMatchStatements {
             SELECT 2, NULL, NULL, id, link_id, clicked_at, ip_prefix, match_evidence, link_window_hours FROM by_signature
             """
 
-        var appId: String
-        var platform: String
-        var pairs: [(factor: String, value: String)]
-        var fromDay: Int64
-        var toDay: Int64
+        /// `$1`-`$6`, the population's own parameters: its statement is the first part.
+        var population: Population
         var ipPrefix: String?
         var signature: String?
         var since: Int64
@@ -128,13 +125,7 @@ extension PostgresMatchStatements {
         var limit: Int64
 
         func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 11)
-            bindings.append(appId)
-            bindings.append(platform)
-            bindings.append(pairs.map(\.factor))
-            bindings.append(pairs.map(\.value))
-            bindings.append(fromDay)
-            bindings.append(toDay)
+            var bindings = try population.makeBindings()
             for key in [ipPrefix, signature] {
                 if let key { bindings.append(key) } else { bindings.appendNull() }
             }

@@ -170,9 +170,11 @@ extension SQLStorage {
             case .signature(let value): signature = value
             }
         }
+        let population = PostgresMatchStatements.Population(
+            appId: request.appId, platform: request.platform, pairs: tally.wanted, fromDay: request.fromDay, toDay: request.toDay
+        )
         let rows = try await postgres.rows(PostgresMatchStatements.Inputs(
-            appId: request.appId, platform: request.platform, pairs: tally.wanted, fromDay: request.fromDay, toDay: request.toDay,
-            ipPrefix: ipPrefix, signature: signature, since: request.since.epochMilliseconds, until: request.until.epochMilliseconds,
+            population: population, ipPrefix: ipPrefix, signature: signature, since: request.since.epochMilliseconds, until: request.until.epochMilliseconds,
             limit: Int64(request.limit)
         ))
         var byPrefix: [CandidateRef] = []
