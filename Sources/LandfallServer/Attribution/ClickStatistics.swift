@@ -18,13 +18,15 @@ public final class ClickStatistics: Service, Sendable {
     private let now: @Sendable () -> Date
     private let schemaReady: SchemaGate?
 
-    static let pageSize = 5000
+    /// Clicks read and counted per transaction.
+    let pageSize: Int
 
     init(
-        storage: any LandfallStorage, interval: Duration = .seconds(5), settle: TimeInterval = 10, logger: Logger,
-        now: @escaping @Sendable () -> Date, schemaReady: SchemaGate? = nil
+        storage: any LandfallStorage, interval: Duration = .seconds(5), settle: TimeInterval = 10, pageSize: Int = 5000,
+        logger: Logger, now: @escaping @Sendable () -> Date, schemaReady: SchemaGate? = nil
     ) {
         self.schemaReady = schemaReady
+        self.pageSize = pageSize
         self.storage = storage
         self.interval = interval
         self.settle = settle
@@ -36,7 +38,10 @@ public final class ClickStatistics: Service, Sendable {
         Int64((date.timeIntervalSince1970 / 86_400).rounded(.down))
     }
 
-    /// Counts every settled click not counted yet; returns how many it counted.
+    /// Counts every settled click not counted yet, page by page; returns how many it counted.
+    ///
+    /// A graceful shutdown stops it after the page in progress: a server that starts behind by
+    /// millions of clicks (a restore, an import) would otherwise not stop until it caught up.
     @discardableResult
     public func catchUp() async throws -> Int {
         var counted = 0
@@ -45,9 +50,9 @@ public final class ClickStatistics: Service, Sendable {
             let watermark = try await storage.statisticsWatermark() ?? 0
             let after = Date(epochMilliseconds: watermark)
             guard after < upTo else { return counted }
-            var clicks = try await storage.clicks(after: after, upTo: upTo, limit: Self.pageSize)
+            var clicks = try await storage.clicks(after: after, upTo: upTo, limit: pageSize)
             var next = upTo.epochMilliseconds
-            if clicks.count == Self.pageSize, let last = clicks.last {
+            if clicks.count == pageSize, let last = clicks.last {
                 // Stop short of the last millisecond of a full page: its other clicks come next time
                 // (unless the whole page is one millisecond, which only a synthetic load produces).
                 let lastMillisecond = last.clickedAt.epochMilliseconds
@@ -63,7 +68,7 @@ public final class ClickStatistics: Service, Sendable {
                 continue
             }
             counted += clicks.count
-            if next >= upTo.epochMilliseconds { return counted }
+            if next >= upTo.epochMilliseconds || Task.isShuttingDownGracefully { return counted }
         }
     }
 

@@ -70,7 +70,7 @@ public final class IPRetentionSweeper: Service, Sendable {
         let limit = configuration.batchSize
         let reduce: @Sendable (String) -> String? = { IPAddressTruncation.network(of: $0) }
         var sweep = Sweep()
-        for app in try await storage.listApps() {
+        for app in try await storage.listApps() where !Task.isShuttingDownGracefully {
             let cutoff = configuration.cutoff(windowHours: app.settings.attributionWindowHours, now: date)
             sweep.redirectClicks += try await batches(into: &sweep) {
                 try await self.storage.reduceRedirectClickAddresses(appId: app.id, clickedBefore: cutoff, limit: limit, reduce: reduce)
@@ -93,7 +93,8 @@ public final class IPRetentionSweeper: Service, Sendable {
         return sweep
     }
 
-    /// Runs `batch` until it changes fewer rows than the batch size, yielding between batches.
+    /// Runs `batch` until it changes fewer rows than the batch size, yielding between batches; a
+    /// graceful shutdown ends it after the batch in progress (the next sweep takes up the rest).
     private func batches(into sweep: inout Sweep, _ batch: () async throws -> Int) async throws -> Int {
         var total = 0
         while true {
@@ -101,7 +102,7 @@ public final class IPRetentionSweeper: Service, Sendable {
             let changed = try await batch()
             total += changed
             sweep.largestBatch = max(sweep.largestBatch, changed)
-            guard changed >= configuration.batchSize else { return total }
+            guard changed >= configuration.batchSize, !Task.isShuttingDownGracefully else { return total }
             await Task.yield()
         }
     }
