@@ -19,14 +19,17 @@ public enum JSONValue: Codable, Sendable, Hashable {
     /// - Throws: `DecodingError` when the value is not JSON.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Strings first: they are most properties' values, and every failed attempt before the
+        // right type costs a thrown error. Bool stays before Double, which some decoders would
+        // otherwise read `true` as.
         if container.decodeNil() {
             self = .null
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {

@@ -56,7 +56,7 @@ struct EventService: Sendable {
         if let timestamp = event.timestamp, timestamp.timeIntervalSince(received) > 86_400 {
             throw APIError.validation("timestamp", "is more than a day in the future")
         }
-        let data = String(decoding: try JSONEncoder().encode(event.eventData ?? [:]), as: UTF8.self)
+        let data = JSONValue.object(event.eventData ?? [:]).compactJSON
         return EventRecord(
             id: SecretGenerator.identifier(), appId: install.appId, installId: install.id, clientEventId: clientEventId,
             name: name, data: data, occurredAt: event.timestamp ?? received, receivedAt: received,

@@ -83,17 +83,10 @@ struct BranchEventService: Sendable {
     /// through binary floating point.
     private func revenue(_ data: BranchEventRequest.EventData?) throws -> EventService.Revenue? {
         guard let data, data.revenue != nil || data.currency != nil else { return nil }
-        var fields: [String: Any] = [:]
-        if let revenue = data.revenue { fields["amount"] = revenue.text }
-        if let currency = data.currency { fields["currency"] = currency }
-        let body = try JSONSerialization.data(withJSONObject: ["eventData": fields])
-        do {
-            return try EventService.revenue(in: body)
-        } catch let error as APIError {
-            let message = error.message.replacingOccurrences(of: "eventData.amount", with: "event_data.revenue")
-                .replacingOccurrences(of: "eventData.currency", with: "event_data.currency")
-            throw APIError(error.status, code: error.code, message: message)
-        }
+        var fields: [String: JSONValue] = [:]
+        fields["revenue"] = data.revenue.map { .string($0.text) }
+        fields["currency"] = data.currency.map { .string($0) }
+        return try EventService.revenue(of: fields, prefix: "event_data")
     }
 
     /// The device `user_data` names: by its tokens, developer identity, or advertising and vendor ids.

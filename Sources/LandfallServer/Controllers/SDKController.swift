@@ -72,7 +72,7 @@ struct SDKController: Sendable {
         let data = try await RequestDecoding.body(request)
         let event = try RequestDecoding.decode(EventRequest.self, from: data)
         let keyed = try await authenticator.optionalAppKey(request)
-        let result = try await events.record(event, revenue: try EventService.revenue(in: data), keyedApp: keyed)
+        let result = try await events.record(event, revenue: try EventService.revenue(of: event.eventData), keyedApp: keyed)
         return try JSONResponse.make(result, status: result.duplicate ? .ok : .created)
     }
 
@@ -84,7 +84,9 @@ struct SDKController: Sendable {
         let batch = try RequestDecoding.decode(Batch.self, from: data)
         guard (1...100).contains(batch.events.count) else { throw APIError.validation("events", "must hold 1 to 100 events") }
         let keyed = try await authenticator.optionalAppKey(request)
-        let revenues = try EventService.revenues(inBatch: data, count: batch.events.count)
+        let revenues = try batch.events.enumerated().map { index, event in
+            try EventService.revenue(of: event.eventData, prefix: "events[\(index)].eventData")
+        }
         let results = try await events.record(batch.events, revenues: revenues, keyedApp: keyed)
         return try JSONResponse.make(["events": results])
     }

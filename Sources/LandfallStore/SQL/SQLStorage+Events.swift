@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import SQLKit
 import SQLiteKit
 import SQLiteNIO
@@ -14,8 +15,9 @@ extension SQLStorage {
     /// Stores a batch in one transaction, in order; an event whose install already has its client id
     /// is not inserted and the stored one is returned instead (a retry), also within the batch.
     ///
-    /// One multi-row `INSERT … ON CONFLICT DO NOTHING RETURNING id` per chunk keeps a group commit of
-    /// hundreds of events to a few statements; only the retries cost a read.
+    /// One multi-row `INSERT … ON CONFLICT DO NOTHING RETURNING id` per chunk (SQLite) or one
+    /// prepared statement of arrays (PostgreSQL) keeps a group commit of hundreds of events to a few
+    /// statements; only the retries cost a read.
     public func insertEvents(_ events: [EventRecord]) async throws -> [(event: EventRecord, duplicate: Bool)] {
         guard !events.isEmpty else { return [] }
         if let sqlite = provider as? SQLiteDatabaseProvider {
@@ -33,28 +35,15 @@ extension SQLStorage {
                 }
             }
         }
-        return try await provider.transaction { database in
-            var inserted: Set<String> = []
-            for chunk in events.chunked(into: 1000) {
-                var sql = SQLQueryString("""
-                    INSERT INTO events (id, app_id, install_id, client_event_id, name, data, occurred_at, received_at,
-                                        revenue_micros, revenue_currency, link_id, click_id, sequence) VALUES
-                    """)
-                for (index, event) in chunk.enumerated() {
-                    if index > 0 { sql.appendLiteral(",") }
-                    sql.appendInterpolation("""
-                         (\(bind: event.id), \(bind: event.appId), \(bind: event.installId), \(bind: event.clientEventId), \(bind: event.name), \
-                        \(bind: event.data), \(bind: event.occurredAt.epochMilliseconds), \(bind: event.receivedAt.epochMilliseconds), \
-                        \(bind: event.revenueMicros), \(bind: event.revenueCurrency), \(bind: event.linkId), \(bind: event.clickId), \
-                        \(bind: event.sequence))
-                        """ as SQLQueryString)
-                }
-                sql.appendLiteral(" ON CONFLICT (install_id, client_event_id) DO NOTHING RETURNING id")
-                for row in try await database.raw(sql).all() {
-                    inserted.insert(try row.decode(column: "id", as: String.self))
-                }
-            }
-            return try await Self.pairing(events, inserted: inserted) { installId, clientEventId in
+        guard let postgres = provider as? PostgresDatabaseProvider else {
+            throw StoreError.invalidConfiguration("no event writer for \(engine)")
+        }
+        var inserted: Set<String> = []
+        for row in try await postgres.rows(PostgresHotStatements.InsertEvents(events: events)) {
+            inserted.insert(try row.decode(String.self))
+        }
+        return try await Self.pairing(events, inserted: inserted) { installId, clientEventId in
+            try await provider.read { database in
                 try await database.raw("""
                     SELECT * FROM events WHERE install_id = \(bind: installId) AND client_event_id = \(bind: clientEventId)
                     """).first().map(decodeEvent)
