@@ -12,17 +12,26 @@ struct LinkLookup: Sendable {
     let links: ExpiringCache<LinkKey, ResolvedLink>
     /// Apps by `host:NAME` and by `id:ID`, and the hosts and ids no app has (nil): a short link
     /// followed on the server's own address would otherwise read the apps table at every link-cache miss.
-    let apps: ExpiringCache<String, AppRecord?>
+    let apps: ExpiringCache<String, SharedApp?>
 
     /// A class, so a cache slot holds one reference: tens of thousands of entries of two large
     /// records inline (plus the dictionaries' spare slots) were most of the server's memory.
     final class ResolvedLink: Sendable {
         let link: LinkRecord
-        let app: AppRecord
+        let app: SharedApp
 
-        init(link: LinkRecord, app: AppRecord) {
+        init(link: LinkRecord, app: SharedApp) {
             self.link = link
             self.app = app
+        }
+    }
+
+    /// One app record for all of its cached links: a copy in each of 50,000 links was ~12 MB.
+    final class SharedApp: Sendable {
+        let record: AppRecord
+
+        init(_ record: AppRecord) {
+            self.record = record
         }
     }
 
@@ -39,12 +48,12 @@ struct LinkLookup: Sendable {
             resolved = found
         }
         if let slug, slug != resolved.link.templateSlug { return nil }
-        return (resolved.link, resolved.app)
+        return (resolved.link, resolved.app.record)
     }
 
     private func read(code: String, host: String?) async throws -> ResolvedLink? {
         if let host, let app = try await app(forHost: host) {
-            return try await storage.link(shortCode: code, appId: app.id).map { ResolvedLink(link: $0, app: app) }
+            return try await storage.link(shortCode: code, appId: app.record.id).map { ResolvedLink(link: $0, app: app) }
         }
         let candidates = try await storage.links(shortCode: code)
         guard candidates.count == 1, let link = candidates.first, let app = try await app(id: link.appId) else {
@@ -53,20 +62,20 @@ struct LinkLookup: Sendable {
         return ResolvedLink(link: link, app: app)
     }
 
-    private func app(id: String) async throws -> AppRecord? {
+    private func app(id: String) async throws -> SharedApp? {
         let key = "id:" + id
         if let cached = apps.value(for: key) { return cached }
         let revision = apps.revisionBeforeRead()
-        let app = try await storage.app(id: id)
+        let app = try await storage.app(id: id).map(SharedApp.init)
         apps.store(app, for: key, readAt: revision)
         return app
     }
 
-    private func app(forHost host: String) async throws -> AppRecord? {
+    private func app(forHost host: String) async throws -> SharedApp? {
         let key = "host:" + host
         if let cached = apps.value(for: key) { return cached }
         let revision = apps.revisionBeforeRead()
-        let app = try await storage.app(forHost: host)
+        let app = try await storage.app(forHost: host).map(SharedApp.init)
         apps.store(app, for: key, readAt: revision)
         return app
     }
