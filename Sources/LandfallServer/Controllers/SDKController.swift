@@ -70,7 +70,7 @@ struct SDKController: Sendable {
 
     @Sendable func event(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let data = try await RequestDecoding.body(request)
-        let event = try RequestDecoding.decode(EventRequest.self, from: data)
+        let event = try RequestDecoding.event(from: data)
         let keyed = try await authenticator.optionalAppKey(request)
         let result = try await events.record(event, revenue: try EventService.revenue(of: event.eventData), keyedApp: keyed)
         return try JSONResponse.make(result, status: result.duplicate ? .ok : .created)
@@ -79,15 +79,13 @@ struct SDKController: Sendable {
     /// The SDK's offline queue in one request: every event is validated first, then all are stored
     /// in one transaction, each deduplicated by its client id.
     @Sendable func eventBatch(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        struct Batch: Decodable { var events: [EventRequest] }
-        let data = try await RequestDecoding.body(request)
-        let batch = try RequestDecoding.decode(Batch.self, from: data)
-        guard (1...100).contains(batch.events.count) else { throw APIError.validation("events", "must hold 1 to 100 events") }
+        let batch = try RequestDecoding.eventBatch(from: try await RequestDecoding.body(request))
+        guard (1...100).contains(batch.count) else { throw APIError.validation("events", "must hold 1 to 100 events") }
         let keyed = try await authenticator.optionalAppKey(request)
-        let revenues = try batch.events.enumerated().map { index, event in
+        let revenues = try batch.enumerated().map { index, event in
             try EventService.revenue(of: event.eventData, prefix: "events[\(index)].eventData")
         }
-        let results = try await events.record(batch.events, revenues: revenues, keyedApp: keyed)
+        let results = try await events.record(batch, revenues: revenues, keyedApp: keyed)
         return try JSONResponse.make(["events": results])
     }
 

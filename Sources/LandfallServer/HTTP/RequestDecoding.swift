@@ -59,15 +59,38 @@ enum RequestDecoding {
     /// JSON is UTF-8 (RFC 8259). Foundation's decoder checks only the strings it decodes, so bytes
     /// that are not UTF-8 in a field nobody reads would otherwise be stored or passed on unnoticed.
     static func requireUTF8(_ data: Data) throws {
-        var bytes = data.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&bytes) {
-            case .scalarValue: continue
-            case .emptyInput: return
-            case .error: throw APIError.badRequest("invalid_json", "the body is not valid UTF-8")
+        let valid = data.withUnsafeBytes { raw in
+            var bytes = raw.makeIterator()
+            var decoder = UTF8()
+            while true {
+                switch decoder.decode(&bytes) {
+                case .scalarValue: continue
+                case .emptyInput: return true
+                case .error: return false
+                }
             }
         }
+        guard valid else { throw APIError.badRequest("invalid_json", "the body is not valid UTF-8") }
+    }
+
+    /// An SDK event: plain JSON (nearly every body) through ``PlainJSON``, anything else through
+    /// `JSONDecoder` with its errors.
+    static func event(from data: Data) throws -> EventRequest {
+        if let plain = try plainValue(data), let event = PlainJSON.event(plain) { return event }
+        return try decode(EventRequest.self, from: data)
+    }
+
+    /// The events of an offline-queue batch (`{"events": [...]}`), read as ``event(from:)`` reads one.
+    static func eventBatch(from data: Data) throws -> [EventRequest] {
+        struct Batch: Decodable { var events: [EventRequest] }
+        if let plain = try plainValue(data), let events = PlainJSON.events(plain) { return events }
+        return try decode(Batch.self, from: data).events
+    }
+
+    private static func plainValue(_ data: Data) throws -> JSONValue? {
+        guard !data.isEmpty else { throw APIError.badRequest("missing_body", "the request needs a JSON body") }
+        try requireUTF8(data)
+        return PlainJSON.parse(data)
     }
 
     static func describe(_ error: DecodingError) -> APIError {

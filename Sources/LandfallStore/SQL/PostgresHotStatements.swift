@@ -17,7 +17,7 @@ enum PostgresHotStatements {
     struct LinksByCode: RowStatement {
         static let name = "landfall_links_by_code"
         static let sql = "SELECT \(linkColumns) FROM links WHERE short_code = $1 ORDER BY created_at, id LIMIT 10"
-                var shortCode: String
+        var shortCode: String
 
         func makeBindings() throws -> PostgresBindings {
             var bindings = PostgresBindings(capacity: 1)
@@ -29,7 +29,7 @@ enum PostgresHotStatements {
     struct LinkByCodeInApp: RowStatement {
         static let name = "landfall_link_by_code_in_app"
         static let sql = "SELECT \(linkColumns) FROM links WHERE short_code = $1 AND app_id = $2"
-                var shortCode: String
+        var shortCode: String
         var appId: String
 
         func makeBindings() throws -> PostgresBindings {
@@ -51,7 +51,7 @@ enum PostgresHotStatements {
             return "INSERT INTO clicks (\(SQLStorage.clickColumns.joined(separator: ", "))) SELECT * FROM unnest(\(arrays.joined(separator: ", ")))"
         }()
         private static let integerColumns: Set<String> = ["clicked_at", "screen_width", "screen_height"]
-                var clicks: [ClickRecord]
+        var clicks: [ClickRecord]
 
         /// In ``SQLStorage/clickColumns`` order.
         func makeBindings() throws -> PostgresBindings {
