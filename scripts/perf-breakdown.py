@@ -40,7 +40,7 @@ EVENT_CATEGORIES = [
     ("click statistics catch-up (clicks of the previous phase)", ["SQLStorageC6clicks5after", "ClickStatistics"]),
     ("PostgreSQL client (postgres-nio wire protocol, connection pool)", ["PostgresNIO", "ConnectionPoolModule"]),
     ("SQLite reads and commit on the request's thread", ["SQLite", "sqlite3"]),
-    ("request body decoded (JSONDecoder: EventRequest, properties)", ["RequestDecoding", "EventRequestV", "JSONValue"]),
+    ("request body decoded (plain JSON reader, or JSONDecoder)", ["RequestDecoding", "PlainJSON", "EventRequestV", "JSONValue"]),
     ("revenue read from the properties", ["EventServiceV7revenue", "RevenueAmount"]),
     ("properties written as compact JSON", ["compactJSON"]),
     ("install lookup (cache)", ["EventServiceV7install", "ExpiringCache"]),
