@@ -207,6 +207,43 @@ extension StorageContractTests {
 
     // MARK: Statistics
 
+    /// The statistics service's page: settled human redirect clicks in the range, oldest first, at
+    /// most `limit`, every field as stored; bots and posted clicks (counted when stored) left out.
+    @Test(arguments: TestEngine.allCases)
+    func settledClicksArePagedInTimeOrderWithEveryField(_ engine: TestEngine) async throws {
+        try await TestDatabases.withMigratedStorage(engine) { storage, _ in
+            let app = try await Self.insertApp(storage)
+            let link = try await Self.insertLink(storage, appId: app.id)
+            func click(at offset: Int64) -> ClickRecord {
+                var click = Fixtures.click(appId: app.id, linkId: link.id, clickedAt: Fixtures.date(offset))
+                click.ipAddress = "203.0.113.\(offset % 200)"
+                click.userAgent = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)"
+                click.osVersion = "18.1"
+                click.acceptLanguage = "pt-PT,pt;q=0.9"
+                click.signals = ClickSignals(screenWidth: 1179, screenHeight: 2556, timezone: "Europe/Lisbon", language: "pt-PT", platformVersion: "18.1.1", deviceModel: "iPhone15,2")
+                click.ipPrefix = "203.0.113"
+                click.signature = "ios|1179x2556|Europe/Lisbon|pt-PT"
+                click.matchEvidence = "evidence \(offset)"
+                return click
+            }
+            let before = click(at: 0)
+            let inRange = [click(at: 30), click(at: 10), click(at: 20), click(at: 40)]
+            var bot = click(at: 15)
+            bot.isBot = true
+            bot.botName = "Googlebot"
+            let after = click(at: 60)
+            try await storage.insertClicks([before, bot, after] + inRange)
+            var posted = click(at: 25)
+            posted.receivedAt = Fixtures.date(70)
+            _ = try await storage.insertNewClicks([posted])
+
+            let page = try await storage.clicks(after: Fixtures.date(0), upTo: Fixtures.date(50), limit: 3)
+            #expect(page == [inRange[1], inRange[2], inRange[0]])
+            let rest = try await storage.clicks(after: Fixtures.date(30), upTo: Fixtures.date(50), limit: 3)
+            #expect(rest == [inRange[3]])
+        }
+    }
+
     @Test(arguments: TestEngine.allCases)
     func firstRecordingFromZeroCreatesTheWatermark(_ engine: TestEngine) async throws {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in

@@ -263,19 +263,18 @@ extension SQLStorage {
     public func clicks(after: Date, upTo: Date, limit: Int) async throws -> [ClickRecord] {
         // Posted clicks (received_at set) were counted when stored: their stated time may lie behind
         // the watermark, which only moves forward.
-        // Every click is read back once by the statistics service: SQLite's values directly.
+        // Every click is read back once by the statistics service: each engine's values directly.
         if let sqlite = provider as? SQLiteDatabaseProvider {
             return try await sqlite.readRows(
                 "SELECT * FROM clicks WHERE clicked_at > ? AND clicked_at <= ? AND is_bot = 0 AND received_at IS NULL ORDER BY clicked_at LIMIT ?",
                 [.integer(SQLiteInt64(after.epochMilliseconds)), .integer(SQLiteInt64(upTo.epochMilliseconds)), .integer(SQLiteInt64(limit))]
             ).map { try Self.decodeClick(SQLiteValues(row: $0)) }
         }
-        return try await provider.read { database in
-            try await database.raw("""
-                SELECT * FROM clicks WHERE clicked_at > \(bind: after.epochMilliseconds) AND clicked_at <= \(bind: upTo.epochMilliseconds)
-                AND is_bot = \(bind: false) AND received_at IS NULL ORDER BY clicked_at LIMIT \(bind: limit)
-                """).all().map(decodeClick)
-        }
+        guard let postgres = provider as? PostgresDatabaseProvider else { throw StoreError.invalidConfiguration("no reader for \(engine)") }
+        let rows = try await postgres.rows(PostgresHotStatements.SettledClicks(
+            after: after.epochMilliseconds, upTo: upTo.epochMilliseconds, limit: Int64(limit)
+        ))
+        return try rows.map { try Self.decodeClick(PostgresRowValues($0)) }
     }
 
     public func install(dedupKey: String, appId: String) async throws -> InstallRecord? {
