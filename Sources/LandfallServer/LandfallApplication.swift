@@ -71,12 +71,15 @@ public func buildApplication(
     let linkService = LinkService(storage: storage, currentPublicURL: { publicURL.withLockedValue { $0 } }, now: now)
     let appService = AppService(storage: storage, now: now)
     let schemaReady = SchemaGate()
+    let statisticsRevision = StatisticsRevision()
     let statistics = ClickStatistics(
-        storage: storage, interval: configuration.statisticsInterval, logger: logger, now: now, schemaReady: schemaReady
+        storage: storage, interval: configuration.statisticsInterval, logger: logger, now: now, schemaReady: schemaReady,
+        revision: statisticsRevision
     )
     let installService = InstallService(
         storage: storage, recorder: recorder, configuration: configuration.attribution, metrics: metrics,
-        evidence: ExpiringCache(capacity: 50_000, timeToLive: .seconds(600), revision: catalogRevision), now: now, webhooks: webhooks
+        evidence: ExpiringCache(capacity: 50_000, timeToLive: .seconds(600), revision: catalogRevision),
+        populations: PopulationCountCache(revision: statisticsRevision), now: now, webhooks: webhooks
     )
 
     let ipRetention = IPRetentionSweeper(
@@ -128,7 +131,9 @@ public func buildApplication(
     )
     InstallsController(storage: storage, authenticator: authenticator, links: linkService).register(on: router)
     EraseController(authenticator: authenticator, service: EraseService(storage: storage, now: now)).register(on: router)
-    S2SController(authenticator: authenticator, clicks: S2SClickService(storage: storage, now: now, webhooks: webhooks, retention: configuration.ipRetention), installs: installService, now: now).register(on: router)
+    S2SController(authenticator: authenticator, clicks: S2SClickService(
+        storage: storage, now: now, webhooks: webhooks, retention: configuration.ipRetention, statisticsRevision: statisticsRevision
+    ), installs: installService, now: now).register(on: router)
     let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now, webhooks: webhooks)
     ReferralsController(
         authenticator: authenticator, service: referrals, inviteLimits: SDKLinkRateLimiters(limits: configuration.sdkLinkLimits, now: now), trustProxy: configuration.trustProxy

@@ -24,8 +24,11 @@ public protocol AttributionStorage: Sendable {
     /// The population and every key's candidates a match reads, as ``population(appId:platform:fromDay:toDay:values:)``
     /// and ``candidateRefs(appId:platform:key:since:until:limit:)`` would return them (one round trip on PostgreSQL).
     func matchReads(_ request: MatchReadRequest) async throws -> MatchReads
-    /// Counts over days `[fromDay, toDay]` for the requested factor values.
-    func population(appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]) async throws -> ClickPopulation
+    /// Counts over days `[fromDay, toDay]` for the requested factor values, and the total clicks unless
+    /// `includingTotal` is false (then `clickCount` is 0: the caller has it from a cache).
+    func population(
+        appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)], includingTotal: Bool
+    ) async throws -> ClickPopulation
     /// Adds to the daily statistics and advances the watermark from `expected` to `to`, atomically;
     /// returns false (and changes nothing) when another server advanced it first.
     func recordStatistics(_ deltas: [ClickStatDelta], watermarkFrom expected: Int64, to: Int64) async throws -> Bool
@@ -80,5 +83,14 @@ public struct AnalyticsSummary: Sendable, Hashable, Codable {
         self.installsByMethod = installsByMethod
         self.eventsByName = eventsByName
         self.revenueMicrosByCurrency = revenueMicrosByCurrency
+    }
+}
+
+extension AttributionStorage {
+    /// Counts over days `[fromDay, toDay]` for the requested factor values, and the total clicks.
+    public func population(
+        appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]
+    ) async throws -> ClickPopulation {
+        try await population(appId: appId, platform: platform, fromDay: fromDay, toDay: toDay, values: values, includingTotal: true)
     }
 }

@@ -60,6 +60,25 @@ extension StorageContractTests {
                 #expect(together.candidates == separately)
                 #expect(together.population == (try await storage.population(appId: app.id, platform: "ios", fromDay: day, toDay: day, values: values)))
             }
+
+            // A caller with some counts in memory asks for the rest: the total left out reads as 0,
+            // and asking for nothing reads no population at all, with the candidates unchanged.
+            var pairsOnly = request([prefix, signature])
+            pairsOnly.values = [(factor: "timezone", value: "Europe/Lisbon")]
+            pairsOnly.countsTotal = false
+            let partial = try await storage.matchReads(pairsOnly)
+            #expect(partial.population == ClickPopulation(clickCount: 0, counts: ["timezone": ["Europe/Lisbon": 5]]))
+            #expect(partial.candidates == read.candidates)
+            var nothing = pairsOnly
+            nothing.values = []
+            let none = try await storage.matchReads(nothing)
+            #expect(none.population == ClickPopulation(clickCount: 0, counts: [:]))
+            #expect(none.candidates == read.candidates)
+            var totalOnly = nothing
+            totalOnly.countsTotal = true
+            #expect(try await storage.matchReads(totalOnly).population == ClickPopulation(clickCount: 7, counts: [:]))
+            #expect(try await storage.population(appId: app.id, platform: "ios", fromDay: day, toDay: day, values: [], includingTotal: false)
+                == ClickPopulation(clickCount: 0, counts: [:]))
         }
     }
 }

@@ -17,14 +17,17 @@ public final class ClickStatistics: Service, Sendable {
     private let logger: Logger
     private let now: @Sendable () -> Date
     private let schemaReady: SchemaGate?
+    /// Moved after every count recorded, so counts kept in memory (``PopulationCountCache``) are read again.
+    let revision: StatisticsRevision
 
     /// Clicks read and counted per transaction.
     let pageSize: Int
 
     init(
         storage: any LandfallStorage, interval: Duration = .seconds(5), settle: TimeInterval = 10, pageSize: Int = 5000,
-        logger: Logger, now: @escaping @Sendable () -> Date, schemaReady: SchemaGate? = nil
+        logger: Logger, now: @escaping @Sendable () -> Date, schemaReady: SchemaGate? = nil, revision: StatisticsRevision = StatisticsRevision()
     ) {
+        self.revision = revision
         self.schemaReady = schemaReady
         self.pageSize = pageSize
         self.storage = storage
@@ -67,6 +70,7 @@ public final class ClickStatistics: Service, Sendable {
                 // Another server counted this range.
                 continue
             }
+            revision.advance()
             counted += clicks.count
             if next >= upTo.epochMilliseconds || Task.isShuttingDownGracefully { return counted }
         }

@@ -15,6 +15,7 @@ struct InstallService: Sendable {
     /// Evidence of settled candidate clicks stored before the candidate indexes carried it, with
     /// their link's window, so such a click's row is read once rather than once per install.
     let evidence: ExpiringCache<String, CachedCandidate>
+    let populations: PopulationCountCache
 
     struct CachedCandidate: Sendable {
         var evidence: ClickEvidence
@@ -122,16 +123,20 @@ struct InstallService: Sendable {
         // The population and the two index walks depend on nothing but the report, so they are read
         // together: at once on SQLite, in one statement on PostgreSQL.
         let values = Factor.counted.compactMap { factor in factor.value(of: evidence).map { (factor: factor.rawValue, value: $0) } }
+        let counts = populations.lookup(
+            appId: app.id, platform: platform, fromDay: ClickStatistics.day(of: since), toDay: ClickStatistics.day(of: evidence.reportedAt), values: values
+        )
         let reads = try await storage.matchReads(MatchReadRequest(
             appId: app.id, platform: platform, keys: keys, since: since, until: evidence.reportedAt, limit: Self.candidateLimit,
-            fromDay: ClickStatistics.day(of: since), toDay: ClickStatistics.day(of: evidence.reportedAt), values: values
+            fromDay: counts.fromDay, toDay: counts.toDay, values: counts.missing, countsTotal: !counts.totalKnown
         ))
+        let population = populations.complete(counts, with: reads.population)
         var found: [String: CandidateRef] = [:]
         for ref in reads.candidates { found[ref.id] = ref }
         let refs = found.filter { !excluded.contains($0.key) }
         let candidates = try await candidateEvidence(refs, at: evidence.reportedAt).sorted { $0.clickId < $1.clickId }
         let decision = AttributionEngine(configuration: configuration).decide(
-            install: evidence, candidates: candidates, population: StoredPopulation(population: reads.population), window: window
+            install: evidence, candidates: candidates, population: StoredPopulation(population: population), window: window
         )
         let click = decision.clickId.flatMap { refs[$0] }.map { MatchedClick(id: $0.id, linkId: $0.linkId, clickedAt: $0.clickedAt) }
         return (decision, click)

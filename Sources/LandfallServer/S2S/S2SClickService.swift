@@ -12,6 +12,8 @@ struct S2SClickService: Sendable {
     /// A click stated before the retention period is stored with its address truncated already,
     /// rather than whole until the next sweep (imports of old history, mostly).
     var retention = IPRetentionConfiguration()
+    /// Moved when posted clicks are counted, so the install matches of this server read the counts again.
+    var statisticsRevision: StatisticsRevision? = nil
 
     static let batchLimit = 1000
 
@@ -64,6 +66,7 @@ struct S2SClickService: Sendable {
         // clicks do (the statistics service skips bots too).
         let inserted = try await storage.insertNewClicks(clicks) { new in ClickStatistics.deltas(new.filter { !$0.isBot }) }
         let new = clicks.filter { inserted.contains($0.id) }
+        if !new.isEmpty { statisticsRevision?.advance() }
         if !new.isEmpty {
             // The clicks are stored; a failed publish must not make the sender post them again.
             do { try await webhooks?.clicksWritten(new) } catch {

@@ -15,11 +15,14 @@ public struct MatchReadRequest: Sendable {
     public var toDay: Int64
     /// The (factor, value) pairs to count besides the total.
     public var values: [(factor: String, value: String)]
+    /// Whether to count the total clicks too (a caller that has it in memory asks for the pairs only).
+    public var countsTotal: Bool
 
     public init(
         appId: String, platform: String, keys: [CandidateIndexKey], since: Date, until: Date, limit: Int,
-        fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]
+        fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)], countsTotal: Bool = true
     ) {
+        self.countsTotal = countsTotal
         self.appId = appId
         self.platform = platform
         self.keys = keys
@@ -47,7 +50,8 @@ public struct MatchReads: Sendable {
     /// run on the calling thread, so they cost no hop each).
     public static func readSeparately(_ request: MatchReadRequest, from storage: some AttributionStorage) async throws -> MatchReads {
         async let population = storage.population(
-            appId: request.appId, platform: request.platform, fromDay: request.fromDay, toDay: request.toDay, values: request.values
+            appId: request.appId, platform: request.platform, fromDay: request.fromDay, toDay: request.toDay, values: request.values,
+            includingTotal: request.countsTotal
         )
         let candidates = try await withThrowingTaskGroup(of: (Int, [CandidateRef]).self) { group in
             for (index, key) in request.keys.enumerated() {

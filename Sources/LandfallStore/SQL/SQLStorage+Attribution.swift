@@ -120,8 +120,11 @@ extension SQLStorage {
         CandidateClick(click: try decodeCandidate(row), linkWindowHours: try row.optionalInt("link_window_hours"))
     }
 
-    public func population(appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]) async throws -> ClickPopulation {
-        var tally = PopulationTally(values: values)
+    public func population(
+        appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)], includingTotal: Bool
+    ) async throws -> ClickPopulation {
+        var tally = PopulationTally(values: values, includingTotal: includingTotal)
+        guard !tally.wanted.isEmpty else { return tally.population }
         // One round trip, one indexed range per value: a UNION ALL of point lookups on the primary
         // key. (An OR of the pairs lets a planner scan every statistic of the app and platform,
         // which is millions of network rows in a busy window.)
@@ -161,7 +164,7 @@ extension SQLStorage {
         guard let postgres = provider as? PostgresDatabaseProvider else {
             return try await MatchReads.readSeparately(request, from: self)
         }
-        var tally = PopulationTally(values: request.values)
+        var tally = PopulationTally(values: request.values, includingTotal: request.countsTotal)
         var ipPrefix: String?
         var signature: String?
         for key in request.keys {
@@ -390,8 +393,8 @@ private struct PopulationTally {
     private var total = 0
     private var counts: [String: [String: Int]] = [:]
 
-    init(values: [(factor: String, value: String)]) {
-        wanted = [(factor: SQLStorage.totalFactor, value: "")] + values
+    init(values: [(factor: String, value: String)], includingTotal: Bool) {
+        wanted = (includingTotal ? [(factor: SQLStorage.totalFactor, value: "")] : []) + values
     }
 
     mutating func add(position: Int64, clicks: Int64) {

@@ -1,0 +1,102 @@
+import Foundation
+import LandfallAttribution
+import LandfallStore
+import NIOConcurrencyHelpers
+
+/// How many clicks in the window shared each of an install's device and locale values, kept between
+/// matches.
+///
+/// Every match needs nine such counts, and reading them was most of what the database executed for
+/// a match (nine key ranges of `click_stats`). They only change when the statistics service folds
+/// settled clicks in, and a device model or a time zone is shared by many installs, so most of them
+/// can be answered from memory. Network prefixes are not kept: there are millions, and an install's
+/// prefix is rarely asked for again soon, so those entries would only push the shared ones out.
+///
+/// An entry is trusted until this server's statistics service next records counts (``StatisticsRevision``)
+/// or for ``timeToLive``, whichever comes first; the second bounds how stale another server's counts
+/// can be, which is of the order of the statistics' own delay (the settle time plus the interval).
+final class PopulationCountCache: Sendable {
+    struct Key: Hashable, Sendable {
+        var appId: String
+        var platform: String
+        var fromDay: Int64
+        var toDay: Int64
+        var factor: String
+        var value: String
+    }
+
+    /// The counts one match needs: what memory had, and what is left to read.
+    struct Lookup: Sendable {
+        var appId: String
+        var platform: String
+        var fromDay: Int64
+        var toDay: Int64
+        var known: ClickPopulation
+        var totalKnown: Bool
+        var missing: [(factor: String, value: String)]
+        fileprivate var revision: UInt64
+    }
+
+    static let timeToLive: Duration = .seconds(30)
+    /// Stands for the total in a key; no factor is named like it.
+    private static let totalFactor = ""
+    private static let uncachedFactors: Set<String> = [Factor.ipPrefix.rawValue]
+
+    private let cache: ExpiringCache<Key, Int>
+
+    init(capacity: Int = 20_000, revision: StatisticsRevision, now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+        cache = ExpiringCache(capacity: capacity, timeToLive: Self.timeToLive, revision: { revision.current }, now: now)
+    }
+
+    func lookup(appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]) -> Lookup {
+        let revision = cache.revisionBeforeRead()
+        func key(_ factor: String, _ value: String) -> Key {
+            Key(appId: appId, platform: platform, fromDay: fromDay, toDay: toDay, factor: factor, value: value)
+        }
+        let total = cache.value(for: key(Self.totalFactor, ""))
+        var known = ClickPopulation(clickCount: total ?? 0, counts: [:])
+        var missing: [(factor: String, value: String)] = []
+        for pair in values {
+            if !Self.uncachedFactors.contains(pair.factor), let count = cache.value(for: key(pair.factor, pair.value)) {
+                known.counts[pair.factor, default: [:]][pair.value] = count
+            } else {
+                missing.append(pair)
+            }
+        }
+        return Lookup(
+            appId: appId, platform: platform, fromDay: fromDay, toDay: toDay, known: known, totalKnown: total != nil, missing: missing,
+            revision: revision
+        )
+    }
+
+    /// The whole population: what the lookup knew and what was read for it, which is kept for next time.
+    func complete(_ lookup: Lookup, with read: ClickPopulation) -> ClickPopulation {
+        func key(_ factor: String, _ value: String) -> Key {
+            Key(appId: lookup.appId, platform: lookup.platform, fromDay: lookup.fromDay, toDay: lookup.toDay, factor: factor, value: value)
+        }
+        var population = lookup.known
+        if !lookup.totalKnown {
+            population.clickCount = read.clickCount
+            cache.store(read.clickCount, for: key(Self.totalFactor, ""), readAt: lookup.revision)
+        }
+        for pair in lookup.missing {
+            let count = read.counts[pair.factor]?[pair.value] ?? 0
+            population.counts[pair.factor, default: [:]][pair.value] = count
+            if !Self.uncachedFactors.contains(pair.factor) {
+                cache.store(count, for: key(pair.factor, pair.value), readAt: lookup.revision)
+            }
+        }
+        return population
+    }
+}
+
+/// Moves whenever this server records click statistics, so counts kept in memory are read again.
+final class StatisticsRevision: Sendable {
+    private let value = NIOLockedValueBox<UInt64>(0)
+
+    var current: UInt64 { value.withLockedValue { $0 } }
+
+    func advance() {
+        value.withLockedValue { $0 &+= 1 }
+    }
+}
