@@ -181,7 +181,8 @@ struct LinkFortyCompatibilityTests {
             for row in rows {
                 let currency = try #require(row["currency"] as? String)
                 let amount = try #require(row["amount"] as? String, "amount is not a decimal string: \(row)")
-                shown[currency] = try #require(Decimal(string: amount), "\(amount)")
+                // An amount that is not a decimal leaves its currency out, which the comparison below reports.
+                shown[currency] = Decimal(string: amount)
             }
             #expect(shown == expected, "overview revenue: \(report.text)")
         }

@@ -64,7 +64,7 @@ struct RevenueAmount: Sendable {
         case .null:
             return nil
         case .string(let text):
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimmingWhitespace()
             guard trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }),
                   let parsed = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")), !parsed.isNaN else {
                 throw APIError.validation(field, "expected a decimal amount such as 19.99")

@@ -73,7 +73,7 @@ struct SDKController: Sendable {
         let event = try RequestDecoding.event(from: data)
         let keyed = try await authenticator.optionalAppKey(request)
         let result = try await events.record(event, revenue: try EventService.revenue(of: event.eventData), keyedApp: keyed)
-        return try JSONResponse.make(result, status: result.duplicate ? .ok : .created)
+        return JSONResponse.make(json: result.json, status: result.duplicate ? .ok : .created)
     }
 
     /// The SDK's offline queue in one request: every event is validated first, then all are stored
@@ -86,7 +86,7 @@ struct SDKController: Sendable {
             try EventService.revenue(of: event.eventData, prefix: "events[\(index)].eventData")
         }
         let results = try await events.record(batch, revenues: revenues, keyedApp: keyed)
-        return try JSONResponse.make(["events": results])
+        return JSONResponse.make(json: .object(["events": .array(results.map(\.json))]))
     }
 
     /// The app an SDK call is for: its key, LinkForty Android's `appToken`, the host's app, or the

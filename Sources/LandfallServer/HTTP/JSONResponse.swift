@@ -14,6 +14,16 @@ enum JSONResponse {
         )
     }
 
+    /// A value already in JSON's shape, written compactly with sorted keys (what `make` writes for
+    /// the same value) without going through `JSONEncoder`.
+    static func make(json value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: value.compactJSON))
+        )
+    }
+
     static func noContent() -> Response {
         Response(status: .noContent)
     }

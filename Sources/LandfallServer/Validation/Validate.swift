@@ -11,13 +11,13 @@ enum Validate {
             if required { throw APIError.validation(field, "is required") }
             return nil
         }
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = value.trimmingWhitespace(newlines: true)
         if trimmed.isEmpty {
             if required { throw APIError.validation(field, "must not be empty") }
             return nil
         }
         guard trimmed.count <= max else { throw APIError.validation(field, "must be at most \(max) characters") }
-        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard trimmed.hasNoControlCharacters else {
             throw APIError.validation(field, "must not contain control characters")
         }
         return trimmed
