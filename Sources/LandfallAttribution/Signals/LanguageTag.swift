@@ -66,6 +66,12 @@ public enum LanguageTag {
     private static func normalizeEntry(_ entry: Substring) -> String? {
         let tag = entry.prefix { $0 != ";" && $0 != "." && $0 != "@" }.trimmingASCIISpaces()
         guard !tag.isEmpty, tag.utf8.count <= maximumLength else { return nil }
+        if isCanonicalLanguageAndRegion(tag.utf8) { return String(tag) }
+        return normalizeSubtags(tag)
+    }
+
+    /// The general path: every subtag read and cased by its kind.
+    static func normalizeSubtags(_ tag: Substring) -> String? {
         var subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
         // Java's Locale.toString() writes the script last: "zh_CN_#Hans".
@@ -98,6 +104,22 @@ public enum LanguageTag {
             }
         }
         return output.joined(separator: "-")
+    }
+}
+
+extension LanguageTag {
+    /// `en` or `en-US` exactly as normalising writes it (not `und`): most tags a click or an install
+    /// carries, already normalised by the memoised header parse or by the SDK, which the general
+    /// path would split and join again on every click.
+    static func isCanonicalLanguageAndRegion(_ bytes: Substring.UTF8View) -> Bool {
+        let lowercase: ClosedRange<UInt8> = 0x61...0x7A
+        let uppercase: ClosedRange<UInt8> = 0x41...0x5A
+        let separator = bytes.firstIndex(of: UInt8(ascii: "-")) ?? bytes.endIndex
+        let language = bytes[bytes.startIndex..<separator]
+        guard (2...3).contains(language.count), language.allSatisfy(lowercase.contains), !language.elementsEqual("und".utf8) else { return false }
+        guard separator != bytes.endIndex else { return true }
+        let region = bytes[bytes.index(after: separator)...]
+        return region.count == 2 && region.allSatisfy(uppercase.contains)
     }
 }
 

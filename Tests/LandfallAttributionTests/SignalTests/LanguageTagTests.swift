@@ -1,4 +1,4 @@
-import LandfallAttribution
+@testable import LandfallAttribution
 import Testing
 
 @Suite("Language tags")
@@ -78,5 +78,32 @@ struct LanguageTagTests {
     ] as [String?])
     func acceptLanguageWithoutEntries(_ header: String?) {
         #expect(LanguageTag.preferred(inAcceptLanguage: header) == nil)
+    }
+}
+
+@Suite("Language tags: the canonical fast path")
+struct LanguageTagFastPathTests {
+    /// Every tag the fast path takes is one the general path leaves unchanged, and it takes none the
+    /// general path would change or refuse, over every two- and three-letter shape with and without
+    /// a region in every casing.
+    @Test func theFastPathAnswersWhatTheGeneralPathAnswers() {
+        let letters = ["e", "E", "u", "n", "d", "Z", "é"]
+        var tags: [String] = ["und", "und-US", "en-", "-US", "en-U", "en-USA", "en--US", "en-1S", "en_US", "e", "engl-US", "en-us", "x-US"]
+        for first in letters {
+            for second in letters {
+                for third in [""] + letters {
+                    let language = first + second + third
+                    tags.append(language)
+                    for region in ["US", "us", "Us", "DE", "419", "U1", "ÜS"] { tags.append(language + "-" + region) }
+                }
+            }
+        }
+        for tag in tags {
+            let general = LanguageTag.normalizeSubtags(tag[...])
+            if LanguageTag.isCanonicalLanguageAndRegion(tag[...].utf8) {
+                #expect(general == tag, "\(tag)")
+            }
+            #expect(LanguageTag.normalize(tag) == general, "\(tag)")
+        }
     }
 }
