@@ -28,11 +28,12 @@ struct RedirectController: Sendable {
 
     @Sendable func follow(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let isHead = request.method == .head
+        let headers = RedirectHeaders(request.headers)
         let segment = try context.parameters.require("segment")
         let code = context.parameters.get("code") ?? segment
         let slug = context.parameters.get("code") == nil ? nil : segment
         // A blocked link answers exactly as a code that does not exist: nothing tells it was ever there.
-        guard let (link, app) = try await lookup.resolve(code: code, slug: slug, host: Self.host(of: request)),
+        guard let (link, app) = try await lookup.resolve(code: code, slug: slug, host: Self.host(headers.host ?? request.head.authority)),
               link.effectiveSafety != .block else {
             metrics.redirectServed(.notFound)
             return page(.notFound, "Link not found", "There is no link at this address. Check it for typos.", isHead: isHead)
@@ -47,12 +48,12 @@ struct RedirectController: Sendable {
             return page(.gone, "Link expired", "This link has expired and no longer leads anywhere.", isHead: isHead)
         }
 
-        let userAgentText = request.headers[.userAgent] ?? ""
+        let userAgentText = headers.userAgent ?? ""
         let userAgent = HeaderMemos.userAgent(userAgentText)
         let isHuman = userAgent.bot == nil
         // HEAD is what link checkers send; only a GET is a visit worth a click and a token.
         let clickToken = isHead ? nil : SecretGenerator.clickToken()
-        let acceptLanguage = request.headers[.acceptLanguage]
+        let acceptLanguage = headers.acceptLanguage
         let country = countryCode(request)
         let visit = RedirectPlanner.Visit(
             userAgent: userAgent, country: country, languages: acceptLanguage.map { HeaderMemos.primaryLanguages($0) } ?? [],
@@ -77,7 +78,7 @@ struct RedirectController: Sendable {
                 osVersion: userAgent.osVersion, deviceClass: userAgent.deviceClass.rawValue, deviceModel: userAgent.deviceModel,
                 browser: userAgent.browser, inAppBrowser: userAgent.inAppBrowser?.rawValue,
                 acceptLanguage: acceptLanguage.map { String($0.prefix(256)) },
-                referrer: request.headers[.referer].map { String($0.prefix(1024)) }, country: country,
+                referrer: headers.referer.map { String($0.prefix(1024)) }, country: country,
                 isBot: !isHuman, botName: userAgent.bot?.name
             ))
         }
@@ -114,7 +115,12 @@ struct RedirectController: Sendable {
 
     static func host(of request: Request) -> String? {
         // Live HTTP/1 requests carry Host as the authority; in-process test requests keep the header.
-        guard let raw = request.headers[HTTPField.Name("Host")!] ?? request.head.authority else { return nil }
+        host(request.headers[RedirectHeaders.host] ?? request.head.authority)
+    }
+
+    /// The host of a `Host` header or authority, lowercased and without its port.
+    static func host(_ raw: String?) -> String? {
+        guard let raw else { return nil }
         // Strip the port; keep bracketed IPv6 literals whole.
         var host = Substring(raw)
         if host.hasPrefix("[") {
