@@ -24,7 +24,7 @@ import Testing
     ])
 
     static func lookup(_ cache: PopulationCountCache, day: Int64 = 20_000) -> PopulationCountCache.Lookup {
-        cache.lookup(appId: "app", platform: "ios", fromDay: day - 7, toDay: day, values: values)
+        cache.lookup(.init(appId: "app", platform: "ios", fromDay: day - 7, toDay: day), values: values)
     }
 
     @Test func aSecondMatchReadsOnlyTheNetworkPrefixAndGetsTheSamePopulation() {
@@ -47,10 +47,10 @@ import Testing
         let cache = PopulationCountCache(revision: StatisticsRevision())
         _ = cache.complete(Self.lookup(cache), with: Self.read)
         #expect(Self.lookup(cache, day: 20_001).missing.count == Self.values.count)
-        let android = cache.lookup(appId: "app", platform: "android", fromDay: 19_993, toDay: 20_000, values: Self.values)
+        let android = cache.lookup(.init(appId: "app", platform: "android", fromDay: 19_993, toDay: 20_000), values: Self.values)
         #expect(!android.totalKnown)
         #expect(android.missing.count == Self.values.count)
-        let otherApp = cache.lookup(appId: "other", platform: "ios", fromDay: 19_993, toDay: 20_000, values: Self.values)
+        let otherApp = cache.lookup(.init(appId: "other", platform: "ios", fromDay: 19_993, toDay: 20_000), values: Self.values)
         #expect(otherApp.missing.count == Self.values.count)
     }
 

@@ -123,12 +123,13 @@ struct InstallService: Sendable {
         // The population and the two index walks depend on nothing but the report, so they are read
         // together: at once on SQLite, in one statement on PostgreSQL.
         let values = Factor.counted.compactMap { factor in factor.value(of: evidence).map { (factor: factor.rawValue, value: $0) } }
-        let counts = populations.lookup(
-            appId: app.id, platform: platform, fromDay: ClickStatistics.day(of: since), toDay: ClickStatistics.day(of: evidence.reportedAt), values: values
+        let scope = PopulationCountCache.Scope(
+            appId: app.id, platform: platform, fromDay: ClickStatistics.day(of: since), toDay: ClickStatistics.day(of: evidence.reportedAt)
         )
+        let counts = populations.lookup(scope, values: values)
         let reads = try await storage.matchReads(MatchReadRequest(
             appId: app.id, platform: platform, keys: keys, since: since, until: evidence.reportedAt, limit: Self.candidateLimit,
-            fromDay: counts.fromDay, toDay: counts.toDay, values: counts.missing, countsTotal: !counts.totalKnown
+            fromDay: scope.fromDay, toDay: scope.toDay, values: counts.missing, countsTotal: !counts.totalKnown
         ))
         let population = populations.complete(counts, with: reads.population)
         var found: [String: CandidateRef] = [:]

@@ -16,21 +16,23 @@ import NIOConcurrencyHelpers
 /// or for ``timeToLive``, whichever comes first; the second bounds how stale another server's counts
 /// can be, which is of the order of the statistics' own delay (the settle time plus the interval).
 final class PopulationCountCache: Sendable {
-    struct Key: Hashable, Sendable {
+    /// Counts are over one app's clicks on one platform, summed over days `[fromDay, toDay]`.
+    struct Scope: Hashable, Sendable {
         var appId: String
         var platform: String
         var fromDay: Int64
         var toDay: Int64
+    }
+
+    struct Key: Hashable, Sendable {
+        var scope: Scope
         var factor: String
         var value: String
     }
 
     /// The counts one match needs: what memory had, and what is left to read.
     struct Lookup: Sendable {
-        var appId: String
-        var platform: String
-        var fromDay: Int64
-        var toDay: Int64
+        var scope: Scope
         var known: ClickPopulation
         var totalKnown: Bool
         var missing: [(factor: String, value: String)]
@@ -48,42 +50,33 @@ final class PopulationCountCache: Sendable {
         cache = ExpiringCache(capacity: capacity, timeToLive: Self.timeToLive, revision: { revision.current }, now: now)
     }
 
-    func lookup(appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]) -> Lookup {
+    func lookup(_ scope: Scope, values: [(factor: String, value: String)]) -> Lookup {
         let revision = cache.revisionBeforeRead()
-        func key(_ factor: String, _ value: String) -> Key {
-            Key(appId: appId, platform: platform, fromDay: fromDay, toDay: toDay, factor: factor, value: value)
-        }
-        let total = cache.value(for: key(Self.totalFactor, ""))
+        let total = cache.value(for: Key(scope: scope, factor: Self.totalFactor, value: ""))
         var known = ClickPopulation(clickCount: total ?? 0, counts: [:])
         var missing: [(factor: String, value: String)] = []
         for pair in values {
-            if !Self.uncachedFactors.contains(pair.factor), let count = cache.value(for: key(pair.factor, pair.value)) {
+            if !Self.uncachedFactors.contains(pair.factor), let count = cache.value(for: Key(scope: scope, factor: pair.factor, value: pair.value)) {
                 known.counts[pair.factor, default: [:]][pair.value] = count
             } else {
                 missing.append(pair)
             }
         }
-        return Lookup(
-            appId: appId, platform: platform, fromDay: fromDay, toDay: toDay, known: known, totalKnown: total != nil, missing: missing,
-            revision: revision
-        )
+        return Lookup(scope: scope, known: known, totalKnown: total != nil, missing: missing, revision: revision)
     }
 
     /// The whole population: what the lookup knew and what was read for it, which is kept for next time.
     func complete(_ lookup: Lookup, with read: ClickPopulation) -> ClickPopulation {
-        func key(_ factor: String, _ value: String) -> Key {
-            Key(appId: lookup.appId, platform: lookup.platform, fromDay: lookup.fromDay, toDay: lookup.toDay, factor: factor, value: value)
-        }
         var population = lookup.known
         if !lookup.totalKnown {
             population.clickCount = read.clickCount
-            cache.store(read.clickCount, for: key(Self.totalFactor, ""), readAt: lookup.revision)
+            cache.store(read.clickCount, for: Key(scope: lookup.scope, factor: Self.totalFactor, value: ""), readAt: lookup.revision)
         }
         for pair in lookup.missing {
             let count = read.counts[pair.factor]?[pair.value] ?? 0
             population.counts[pair.factor, default: [:]][pair.value] = count
             if !Self.uncachedFactors.contains(pair.factor) {
-                cache.store(count, for: key(pair.factor, pair.value), readAt: lookup.revision)
+                cache.store(count, for: Key(scope: lookup.scope, factor: pair.factor, value: pair.value), readAt: lookup.revision)
             }
         }
         return population
