@@ -1,6 +1,7 @@
 import Foundation
 @testable import LandfallServer
 import LandfallModels
+import LandfallTestSupport
 import Testing
 
 /// The plain-JSON reader against `JSONDecoder` on the same bodies: wherever it answers, it must
@@ -21,6 +22,7 @@ struct PlainJSONTests {
         #"{"installId":"i-1","eventName":"purchase","eventId":"bench-b-2","eventData":{"amount":"19.99","currency":"USD","sku":"premium_monthly"}}"#,
         #"{"installId": "i-1", "eventName": "revenue", "eventData": {"revenue": 4.99, "currency": "USD"}, "timestamp": "2026-01-01T00:20:00Z"}"#,
         #"{"installId":"i-1","eventName":"open","timestamp":"2025-12-31T18:12:00.123456","eventData":null,"eventId":null}"#,
+        #"{"installId":"i-1","eventName":"say \"hi\" \\ \/ \b\f\n\r\t \u00e9\u0000\u2028"}"#,
         #"{ "installId" : "i-1" ,"eventName":"x","eventData":{"nested":{"list":[1,-0.5,2e3,true,false,null,"ünïcödé 🚀"]}},"sdkVersion":"1.2"}"#,
     ])
     func commonBodiesAreReadWithoutTheDecoderAndAlike(body: String) throws {
@@ -29,8 +31,11 @@ struct PlainJSONTests {
     }
 
     @Test(arguments: [
-        #"{"installId":"i-1","eventName":"a\"b"}"#,
         #"{"installId":"i-1","eventName":"a","eventName":"b"}"#,
+        #"{"installId":"i-1","eventName":"a\ud83d\ude00"}"#,
+        #"{"installId":"i-1","eventName":"a\ud800"}"#,
+        #"{"installId":"i-1","eventName":"a\x"}"#,
+        #"{"installId":"i-1","eventName":"a\u00e"}"#,
         #"{"installId":"i-1","eventName":"a","timestamp":"yesterday"}"#,
         #"{"installId":"i-1","eventName":"a","eventData":{"n":1e400}}"#,
         #"{"installId":"i-1","eventName":"a","eventData":{"n":01}}"#,
@@ -66,6 +71,7 @@ struct PlainJSONTests {
     static let strings = [
         "\"story\"", "\"\"", "\"ünïcödé 🚀\"", "\"e\u{301}\"", "\"quote \\\" inside\"", "\"line\\nbreak\"", "\"\\u00e9\"",
         "\"slash \\/\"", "\"raw\ttab\"",
+        "\"pair \\ud83d\\ude00\"", "\"lone \\udc00\"", "\"bad \\q\"", "\"short \\u12\"", "\"nul \\u0000\"",
     ]
     static let numbers = [
         "0", "-0", "7", "-12", "19.99", "1e5", "1E+2", "0.5e-3", "123456789012345678901234", "4.9900000000000002",
@@ -111,26 +117,5 @@ struct PlainJSONTests {
         default:
             return "[" + (0..<random.next(4)).map { _ in value(&random, depth: depth + 1) }.joined(separator: ",") + "]"
         }
-    }
-}
-
-/// SplitMix64: the same bodies on every run.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
-    mutating func next(_ upperBound: Int) -> Int {
-        Int(next() % UInt64(upperBound))
     }
 }

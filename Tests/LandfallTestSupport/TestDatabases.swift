@@ -107,7 +107,7 @@ actor MigratedSQLiteTemplate {
             let directory = try ExitCleanup.makeTemporaryDirectory(prefix: "landfall-sqlite-template")
             let path = directory.appendingPathComponent("template.sqlite").path
             // Returns after the provider's last checkpoint folded the WAL in and closed the file.
-            try await StorageFactory.withStorage(at: .sqlite(path: path), logger: TestDatabases.logger) { _, provider in
+            _ = try await StorageFactory.withStorage(at: .sqlite(path: path), logger: TestDatabases.logger) { _, provider in
                 try await Migrator(provider: provider).migrate()
             }
             return path

@@ -92,7 +92,7 @@ extension SQLStorage {
                     SELECT id, short_code, template_id, template_slug, content FROM links WHERE app_id = \(bind: appId) AND id IN (\(binds: chunk))
                     """).all() {
                     let id = try row.decode(column: "id", as: String.self)
-                    let content = try decodeJSON(LinkContent.self, try row.decode(column: "content", as: String.self), what: "link \(id)")
+                    let content = try decodeLinkContent(try row.decode(column: "content", as: String.self), what: "link \(id)")
                     labels.append(AnalyticsLinkLabel(
                         id: id, shortCode: try row.decode(column: "short_code", as: String.self),
                         templateId: try row.decode(column: "template_id", as: String?.self),

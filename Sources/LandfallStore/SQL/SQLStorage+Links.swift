@@ -148,7 +148,7 @@ extension SQLStorage {
             dedupKey: try row.text("dedup_key"),
             isActive: try row.bool("is_active"),
             expiresAt: try row.integer("expires_at").map(Date.init(epochMilliseconds:)),
-            content: try decodeJSON(LinkContent.self, try row.requiredText("content"), what: "link \(id)"),
+            content: try decodeLinkContent(try row.requiredText("content"), what: "link \(id)"),
             safety: try decodeSafety(row.requiredText("safety"), link: id),
             domainSafety: try decodeSafety(row.requiredText("domain_safety"), link: id),
             createdAt: Date(epochMilliseconds: try row.requiredInteger("created_at")),

@@ -62,7 +62,7 @@ extension SQLStorage {
             appId: try row.decode(column: "app_id", as: String.self),
             name: try row.decode(column: "name", as: String.self),
             slug: try row.decode(column: "slug", as: String.self),
-            defaults: try decodeJSON(LinkContent.self, try row.decode(column: "defaults", as: String.self), what: "template \(id)"),
+            defaults: try decodeLinkContent(try row.decode(column: "defaults", as: String.self), what: "template \(id)"),
             createdAt: Date(epochMilliseconds: try row.decode(column: "created_at", as: Int64.self)),
             updatedAt: Date(epochMilliseconds: try row.decode(column: "updated_at", as: Int64.self))
         )

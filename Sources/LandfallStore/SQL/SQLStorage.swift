@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import NIOConcurrencyHelpers
 import SQLKit
 
@@ -45,6 +46,13 @@ public final class SQLStorage: LandfallStorage {
         } catch {
             throw StoreError.corruptRecord("\(what): \(error)")
         }
+    }
+
+    /// A link's or a template's content: plain documents (every one this storage writes) without
+    /// `JSONDecoder`, which was a third of a redirect's link read; anything else through it.
+    func decodeLinkContent(_ text: String, what: String) throws -> LinkContent {
+        if let plain = PlainJSON.parse(text), let content = LinkContent(plain: plain) { return content }
+        return try decodeJSON(LinkContent.self, text, what: what)
     }
 
     /// Runs a write and turns this engine's unique violation into ``StoreError/conflict(_:)``.
