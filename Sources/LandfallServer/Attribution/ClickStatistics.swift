@@ -17,7 +17,7 @@ public final class ClickStatistics: Service, Sendable {
     private let logger: Logger
     private let now: @Sendable () -> Date
     private let schemaReady: SchemaGate?
-    /// Moved after every count recorded, so counts kept in memory (``PopulationCountCache``) are read again.
+    /// Moved after every count changed, so counts kept in memory (``PopulationCountCache``) are read again.
     let revision: StatisticsRevision
 
     /// Clicks read and counted per transaction.
@@ -66,11 +66,14 @@ public final class ClickStatistics: Service, Sendable {
                     next = lastMillisecond
                 }
             }
-            guard try await storage.recordStatistics(Self.deltas(clicks), watermarkFrom: watermark, to: next) else {
+            let deltas = Self.deltas(clicks)
+            guard try await storage.recordStatistics(deltas, watermarkFrom: watermark, to: next) else {
                 // Another server counted this range.
                 continue
             }
-            revision.advance()
+            // A pass that only moved the watermark (no new clicks) changed no count: the
+            // counts kept in memory stay valid, where every 5-second pass used to drop them.
+            if !deltas.isEmpty { revision.advance() }
             counted += clicks.count
             if next >= upTo.epochMilliseconds || Task.isShuttingDownGracefully { return counted }
         }
