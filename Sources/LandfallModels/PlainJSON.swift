@@ -31,6 +31,85 @@ public enum PlainJSON {
         return reader.position == reader.bytes.count ? value : nil
     }
 
+    /// An object's members read as a synthesized `Decodable` reads optional properties: a missing key
+    /// or `null` is nil, a value of another type makes the whole read invalid. Unknown keys are ignored.
+    public struct Fields {
+        public let members: [String: JSONValue]
+        /// False once a member was of another type than asked for: the decoder would have thrown.
+        public private(set) var isValid = true
+
+        public init(_ members: [String: JSONValue]) {
+            self.members = members
+        }
+
+        public mutating func string(_ key: String) -> String? {
+            switch members[key] {
+            case nil, .null?: return nil
+            case .string(let text)?: return text
+            default: return invalid()
+            }
+        }
+
+        public mutating func strings(_ key: String) -> [String]? {
+            switch members[key] {
+            case nil, .null?: return nil
+            case .array(let elements)?:
+                var texts: [String] = []
+                texts.reserveCapacity(elements.count)
+                for element in elements {
+                    guard case .string(let text) = element else { return invalid() }
+                    texts.append(text)
+                }
+                return texts
+            default: return invalid()
+            }
+        }
+
+        public mutating func stringMap(_ key: String) -> [String: String]? {
+            switch members[key] {
+            case nil, .null?: return nil
+            case .object(let entries)?:
+                var map: [String: String] = [:]
+                map.reserveCapacity(entries.count)
+                for (name, entry) in entries {
+                    guard case .string(let text) = entry else { return invalid() }
+                    map[name] = text
+                }
+                return map
+            default: return invalid()
+            }
+        }
+
+        /// `JSONDecoder` takes any number with an exact `Int` value (`24`, `24.0`, `2.4e1`); past
+        /// 2^53 a `Double` no longer says which integer was written, so those are left to it.
+        public mutating func integer(_ key: String) -> Int? {
+            switch members[key] {
+            case nil, .null?: return nil
+            case .number(let number)? where number.rounded() == number && abs(number) < 9_007_199_254_740_992: return Int(number)
+            default: return invalid()
+            }
+        }
+
+        public mutating func object(_ key: String) -> [String: JSONValue]? {
+            switch members[key] {
+            case nil, .null?: return nil
+            case .object(let nested)?: return nested
+            default: return invalid()
+            }
+        }
+
+        /// An object member read by `read`, whose nil makes the whole read invalid.
+        public mutating func nested<Value>(_ key: String, _ read: ([String: JSONValue]) -> Value?) -> Value? {
+            guard let nested = object(key) else { return nil }
+            return read(nested) ?? invalid()
+        }
+
+        private mutating func invalid<Value>() -> Value? {
+            isValid = false
+            return nil
+        }
+    }
+
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0

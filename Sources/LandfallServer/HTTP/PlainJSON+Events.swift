@@ -7,36 +7,21 @@ extension PlainJSON {
     /// An event exactly as `JSONDecoder` would decode ``EventRequest`` from the same body, or nil
     /// when the body is not plain JSON or a field is not of the shape the decoder accepts.
     static func event(_ value: JSONValue) -> EventRequest? {
-        guard case .object(let members) = value,
-              case .string(let installId)? = members["installId"],
-              case .string(let eventName)? = members["eventName"] else { return nil }
-        let eventData: [String: JSONValue]?
-        switch members["eventData"] {
-        case nil, .null?: eventData = nil
-        case .object(let properties)?: eventData = properties
-        default: return nil
-        }
-        let eventId: String?
-        switch members["eventId"] {
-        case nil, .null?: eventId = nil
-        case .string(let text)?: eventId = text
-        default: return nil
-        }
-        let timestamp: Date?
-        switch members["timestamp"] {
-        case nil, .null?: timestamp = nil
-        case .string(let text)?:
+        guard case .object(let members) = value else { return nil }
+        var fields = Fields(members)
+        guard let installId = fields.string("installId"), let eventName = fields.string("eventName") else { return nil }
+        let eventData = fields.object("eventData")
+        let eventId = fields.string("eventId")
+        var timestamp: Date?
+        if let text = fields.string("timestamp") {
             // A zoneless local time names no instant (see EventRequest); an unreadable one is the
             // decoder's to refuse with its message.
-            if LandfallJSON.isZonelessTimestamp(text) {
-                timestamp = nil
-            } else if let date = LandfallJSON.parseTimestamp(text) {
+            if !LandfallJSON.isZonelessTimestamp(text) {
+                guard let date = LandfallJSON.parseTimestamp(text) else { return nil }
                 timestamp = date
-            } else {
-                return nil
             }
-        default: return nil
         }
+        guard fields.isValid else { return nil }
         return EventRequest(installId: installId, eventName: eventName, eventData: eventData, timestamp: timestamp, eventId: eventId)
     }
 
