@@ -43,7 +43,7 @@ public func buildApplication(
     onAdminTokenGenerated: @escaping @Sendable (String) -> Void = { _ in },
     onListening: @escaping @Sendable (Int) -> Void = { _ in }
 ) async throws -> LandfallApplication {
-    let provider = try await StorageFactory.makeProvider(for: configuration.database, logger: logger)
+    let provider = try await StorageFactory.makeProvider(for: configuration.database, logger: logger, warmConnections: 1)
     let storage = SQLStorage(provider: provider)
     let metrics = ServerMetrics()
     let catalogRevision: @Sendable () -> UInt64 = { storage.catalogRevision }
@@ -176,6 +176,7 @@ public func buildApplication(
     )
     application.beforeServerStarts {
         try await SchemaCheck.ensureCurrent(provider: provider, engine: configuration.database.engine, migrate: configuration.migrate, logger: logger)
+        try await provider.prepareForTraffic()
         let hash = try await AdminToken.resolve(configured: configuration.adminToken, storage: storage, onGenerated: onAdminTokenGenerated)
         adminTokenHash.withLockedValue { $0 = hash }
         schemaReady.open()

@@ -4,7 +4,10 @@ import PostgresNIO
 
 /// Opens the provider for a ``DatabaseLocation``.
 public enum StorageFactory {
-    public static func makeProvider(for location: DatabaseLocation, logger: Logger) async throws -> any SQLDatabaseProvider {
+    /// `warmConnections`: how many connections each PostgreSQL pool keeps open while idle. A server
+    /// keeps one (postgres-nio closes idle ones after a minute, and an install arriving then waited
+    /// 8-10 ms for a connection to open); commands and tests open what they use.
+    public static func makeProvider(for location: DatabaseLocation, logger: Logger, warmConnections: Int = 0) async throws -> any SQLDatabaseProvider {
         switch location {
         case .sqlite(let path):
             return try await SQLiteDatabaseProvider.open(path: path, logger: logger)
@@ -23,6 +26,9 @@ public enum StorageFactory {
                 tls: tls
             )
             configuration.options.connectTimeout = .seconds(5)
+            configuration.options.minimumConnections = warmConnections
+            // So an operator can tell Landfall's sessions apart in pg_stat_activity.
+            configuration.options.additionalStartupParameters.append(("application_name", PostgresDatabaseProvider.applicationName))
             return PostgresDatabaseProvider(configuration: configuration, logger: logger)
         }
     }

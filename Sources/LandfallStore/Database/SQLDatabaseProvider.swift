@@ -14,4 +14,10 @@ public protocol SQLDatabaseProvider: Sendable {
     func isUniqueViolation(_ error: any Error) -> Bool
     /// Keeps connections alive until the task is cancelled, then closes them.
     func run() async throws
+    /// Readies what the first requests would otherwise pay for, once the schema is current.
+    func prepareForTraffic() async throws
+}
+
+extension SQLDatabaseProvider {
+    public func prepareForTraffic() async throws {}
 }
