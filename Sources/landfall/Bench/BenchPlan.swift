@@ -20,18 +20,24 @@ struct BenchPlan: Sendable {
     var eventRequests: Int
     /// How often each measurement is repeated; the table shows the median of the rounds.
     var rounds: Int
+    /// Statements of each kind timed per round of the PostgreSQL round trip.
+    var roundTrips: Int
 
     static let full = BenchPlan(
         links: 1_000_000, installPoints: [100_000, 1_000_000, 10_000_000], clicksForStartup: 5_000_000, networks: 2_000_000,
         duration: .seconds(10), connections: 64, threads: 2, redirectPaths: 200_000, installReports: 40_000, eventRequests: 300_000,
-        rounds: 3
+        rounds: 3, roundTrips: 2_000
     )
 
     static let quick = BenchPlan(
         links: 200_000, installPoints: [10_000, 100_000], clicksForStartup: 100_000, networks: 200_000,
         duration: .seconds(4), connections: 64, threads: 2, redirectPaths: 50_000, installReports: 10_000, eventRequests: 100_000,
-        rounds: 1
+        rounds: 1, roundTrips: 1_000
     )
+
+    /// The install point the match targets are stated at (1M clicks in the full run), where the
+    /// PostgreSQL round trip is measured beside the match.
+    var matchTargetPoint: Int { installPoints[installPoints.count / 2] }
 
     /// Every point at which clicks are added, in order, and what is measured there.
     var stages: [Stage] {

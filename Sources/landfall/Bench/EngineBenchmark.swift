@@ -54,6 +54,9 @@ struct EngineBenchmark: Sendable {
             }
             if stage.measuresInstalls {
                 results.rows.append(try await installRounds(server, app: app, clicks: stage.clicks, problems: &results.problems))
+                if stage.clicks == plan.matchTargetPoint, case .postgres(let location) = try DatabaseLocation(parsing: databaseURL) {
+                    results.rows += try await roundTrips(location)
+                }
             }
             if stage.measuresRedirects {
                 // The redirect workload ends with a graceful shutdown, to count the stored clicks.
@@ -80,6 +83,20 @@ struct EngineBenchmark: Sendable {
             results.problems.append("\(target) after the event workload: \(error)")
         }
         return results
+    }
+
+    /// The floor under a PostgreSQL match, in as many rounds as the match.
+    private func roundTrips(_ location: PostgresLocation) async throws -> [ResultRow] {
+        var rounds: [String: [ResultRow]] = [:]
+        for round in 1...plan.rounds {
+            progress("\(engine): statement round trips from the bench process, round \(round) of \(plan.rounds)")
+            for row in try await PostgresRoundTrip.measureRound(location: location, count: plan.roundTrips, logger: logger) {
+                rounds[row.target, default: []].append(row)
+            }
+        }
+        return [PostgresRoundTrip.constantTarget, PostgresRoundTrip.rowsTarget].compactMap { target in
+            rounds[target].map { RoundSummary.summarise($0, rules: ["max": .maximum]) }
+        }
     }
 
     private func startupRow(_ server: BenchServer, clicks: Int) throws -> ResultRow {
