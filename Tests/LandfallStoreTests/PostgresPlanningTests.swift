@@ -9,13 +9,9 @@ import Testing
 /// other query keeps plans made for its parameters.
 @Suite("PostgreSQL planning")
 struct PostgresPlanningTests {
-    struct PlanCacheMode: PostgresPreparedStatement {
+    struct PlanCacheMode: SessionTextStatement {
         static let name = "landfall_test_plan_cache_mode"
         static let sql = "SELECT current_setting('plan_cache_mode') AS mode"
-        typealias Row = String
-
-        func makeBindings() throws -> PostgresBindings { PostgresBindings() }
-        func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
     }
 
     @Test func hotStatementsPlanGenericallyAndOtherQueriesForTheirParameters() async throws {

@@ -9,13 +9,9 @@ import Testing
 /// tell apart, without touching a row.
 @Suite("PostgreSQL warm-up")
 struct PostgresWarmUpTests {
-    struct PreparedNames: PostgresPreparedStatement {
+    struct PreparedNames: SessionTextStatement {
         static let name = "landfall_test_prepared_names"
         static let sql = "SELECT name FROM pg_prepared_statements ORDER BY name"
-        typealias Row = String
-
-        func makeBindings() throws -> PostgresBindings { PostgresBindings() }
-        func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
     }
 
     @Test func everyHotStatementIsPreparedOnTheirPoolWithoutWritingARow() async throws {
