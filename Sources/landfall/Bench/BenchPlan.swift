@@ -35,10 +35,6 @@ struct BenchPlan: Sendable {
         rounds: 1, roundTrips: 1_000
     )
 
-    /// The install point the match targets are stated at (1M clicks in the full run), where the
-    /// PostgreSQL round trip is measured beside the match.
-    var matchTargetPoint: Int { installPoints[installPoints.count / 2] }
-
     /// Every point at which clicks are added, in order, and what is measured there.
     var stages: [Stage] {
         var counts = Set(installPoints)

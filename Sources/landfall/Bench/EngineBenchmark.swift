@@ -54,8 +54,8 @@ struct EngineBenchmark: Sendable {
             }
             if stage.measuresInstalls {
                 results.rows.append(try await installRounds(server, app: app, clicks: stage.clicks, problems: &results.problems))
-                if stage.clicks == plan.matchTargetPoint, case .postgres(let location) = try DatabaseLocation(parsing: databaseURL) {
-                    results.rows += try await roundTrips(location)
+                if case .postgres(let location) = try DatabaseLocation(parsing: databaseURL) {
+                    results.rows += try await roundTrips(location, clicks: stage.clicks)
                 }
             }
             if stage.measuresRedirects {
@@ -85,12 +85,13 @@ struct EngineBenchmark: Sendable {
         return results
     }
 
-    /// The floor under a PostgreSQL match, in as many rounds as the match.
-    private func roundTrips(_ location: PostgresLocation) async throws -> [ResultRow] {
+    /// The floor under a PostgreSQL match, in as many rounds as the match and right after it, at
+    /// every point: growth of the match beside growth of the floor tells the match's from the machine's.
+    private func roundTrips(_ location: PostgresLocation, clicks: Int) async throws -> [ResultRow] {
         var rounds: [String: [ResultRow]] = [:]
         for round in 1...plan.rounds {
             progress("\(engine): statement round trips from the bench process, round \(round) of \(plan.rounds)")
-            for row in try await PostgresRoundTrip.measureRound(location: location, count: plan.roundTrips, logger: logger) {
+            for row in try await PostgresRoundTrip.measureRound(location: location, clicks: clicks, count: plan.roundTrips, logger: logger) {
                 rounds[row.target, default: []].append(row)
             }
         }

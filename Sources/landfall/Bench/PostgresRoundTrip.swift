@@ -39,12 +39,14 @@ enum PostgresRoundTrip {
         }
     }
 
-    static let workload = "PostgreSQL round trip from the bench process, one at a time"
+    static func workload(clicks: Int) -> String {
+        "PostgreSQL round trip from the bench process, one at a time (beside the match at \(clicks.formatted()) clicks)"
+    }
     static let constantTarget = "postgres-nio SELECT 1"
     static let rowsTarget = "postgres-nio \(MatchShapedRows.rowCount) rows"
 
     /// One round: both statements alternately, `count` times each after a warm-up, as two rows.
-    static func measureRound(location: PostgresLocation, count: Int, logger: Logger) async throws -> [ResultRow] {
+    static func measureRound(location: PostgresLocation, clicks: Int, count: Int, logger: Logger) async throws -> [ResultRow] {
         var configuration = PostgresClient.Configuration(
             host: location.host, port: location.port, username: location.username, password: location.password,
             database: location.database, tls: .disable
@@ -70,11 +72,11 @@ enum PostgresRoundTrip {
                     throw BenchFailure("the match-shaped statement returned \(received) rows, not \(MatchShapedRows.rowCount)")
                 }
             }
-            return [row(target: constantTarget, constant), row(target: rowsTarget, rows)]
+            return [row(workload(clicks: clicks), target: constantTarget, constant), row(workload(clicks: clicks), target: rowsTarget, rows)]
         }
     }
 
-    private static func row(target: String, _ milliseconds: [Double]) -> ResultRow {
+    private static func row(_ workload: String, target: String, _ milliseconds: [Double]) -> ResultRow {
         let percentiles = Percentiles(milliseconds)
         return ResultRow(workload: workload, target: target, metrics: [
             .init("p50", MetricValue(percentiles.p50 ?? .nan, .milliseconds)),
