@@ -69,9 +69,9 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
         try await execute(
             [
                 "PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON", "PRAGMA cache_size=-16384",
-                // A multi-row insert into a table with a partial index whose condition calls a
-                // function (LIKE) keeps a statement journal: a copy of every page it touches. In a
-                // temporary file that was an eighth of the click writer's CPU, in write calls.
+                // A multi-row insert inside a transaction (an event batch, a click batch of more
+                // than one statement) keeps a statement journal: a copy of every page it changes.
+                // In a temporary file that was an eighth of the click writer's CPU, in write calls.
                 "PRAGMA temp_store=MEMORY",
             ],
             on: writer
@@ -160,6 +160,19 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
             logger.warning("inline SQLite read was slow", metadata: ["milliseconds": "\(took.wholeMilliseconds)", "sql": "\(sql.prefix(80))"])
         }
         return rows
+    }
+
+    /// Runs `body` on the writer with no transaction around it: each statement is its own, its
+    /// values bound as they are. For a write that is one statement, atomic by itself.
+    ///
+    /// Inside BEGIN … COMMIT, a multi-row insert copies every page that existed before it and that it
+    /// changes into a statement journal, so that it alone could be undone: for a click batch into a
+    /// table of millions, thousands of pages copied in memory per batch, the largest block in the
+    /// server's heap. A statement that is its whole transaction keeps none: undoing it is the
+    /// transaction's rollback.
+    public func rawStatements<Result: Sendable>(_ body: (SQLiteStatements) async throws -> Result) async throws -> Result {
+        let statements = SQLiteStatements(connection: writer)
+        return try await writeLock.withLock { try await body(statements) }
     }
 
     /// Runs `body` in one IMMEDIATE transaction on the writer, with statements whose values are

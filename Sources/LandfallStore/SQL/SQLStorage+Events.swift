@@ -21,9 +21,10 @@ extension SQLStorage {
     public func insertEvents(_ events: [EventRecord]) async throws -> [(event: EventRecord, duplicate: Bool)] {
         guard !events.isEmpty else { return [] }
         if let sqlite = provider as? SQLiteDatabaseProvider {
-            return try await sqlite.rawTransaction { statements in
+            let chunks = events.chunked(into: Self.sqliteEventChunkRows)
+            func insertAll(_ statements: SQLiteStatements) async throws -> [(event: EventRecord, duplicate: Bool)] {
                 var inserted: Set<String> = []
-                for chunk in events.chunked(into: 1000) {
+                for chunk in chunks {
                     for row in try await statements.run(Self.sqliteEventInsert(rows: chunk.count), Self.sqliteBinds(chunk)) {
                         if case .text(let id)? = row.column("id") { inserted.insert(id) }
                     }
@@ -34,6 +35,9 @@ extension SQLStorage {
                     ).first.map { try decodeEvent($0.sql()) }
                 }
             }
+            // One insert is atomic by itself, and the retries' reads after it change nothing; several
+            // inserts need the transaction, and its statement journal.
+            return chunks.count == 1 ? try await sqlite.rawStatements(insertAll) : try await sqlite.rawTransaction(insertAll)
         }
         guard let postgres = provider as? PostgresDatabaseProvider else {
             throw StoreError.invalidConfiguration("no event writer for \(engine)")
@@ -75,6 +79,9 @@ extension SQLStorage {
         "id", "app_id", "install_id", "client_event_id", "name", "data", "occurred_at", "received_at", "revenue_micros",
         "revenue_currency", "link_id", "click_id", "sequence",
     ]
+
+    /// Events per SQLite insert statement: a group commit of up to this many is one statement.
+    static let sqliteEventChunkRows = 1_000
 
     /// The multi-row insert of `rows` events with `?` placeholders, skipping retries and naming the
     /// inserted ones.
