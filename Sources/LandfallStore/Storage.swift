@@ -53,6 +53,8 @@ public protocol LinkStorage: Sendable {
 public protocol ClickStorage: Sendable {
     /// Inserts clicks atomically: all of them or none.
     func insertClicks(_ clicks: [ClickRecord]) async throws
+    /// The most clicks one ``insertClicks(_:)`` should carry; a writer with more makes several.
+    var largestClickWrite: Int { get }
     /// Records what the interstitial page learned about a click; returns the updated click, or nil
     /// for an unknown token.
     func applySignals(_ signals: ClickSignals, clickToken: String) async throws -> ClickRecord?

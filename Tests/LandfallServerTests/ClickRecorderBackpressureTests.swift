@@ -29,6 +29,8 @@ private final class PermittedClickStorage: ClickStorage, @unchecked Sendable {
         waiting?.resume()
     }
 
+    var largestClickWrite: Int { .max }
+
     func insertClicks(_ clicks: [ClickRecord]) async throws {
         started.withLockedValue { $0 += 1 }
         await withCheckedContinuation { continuation in

@@ -40,6 +40,25 @@ struct ClickRecorderTests {
         }
     }
 
+    /// A buffer larger than one write goes out in several; the one that fails stays buffered with
+    /// those after it, and nothing already stored is written twice.
+    @Test func aLargeBufferIsWrittenInSlicesAndAFailedSliceStaysBuffered() async throws {
+        try await TestDatabases.withMigratedStorage(.sqlite) { storage, _ in
+            let (app, link) = try await Self.seed(storage)
+            let recorder = ClickRecorder(storage: storage, flushInterval: .seconds(3600), capacity: 10_000, logger: Self.logger)
+            let size = storage.largestClickWrite
+            for index in 0..<(size + 10) { try await recorder.record(Self.click(link, token: index == 0 ? "stored-token" : UUID().uuidString)) }
+            try await recorder.flush()
+            #expect(try await storage.clickCount(appId: app.id) == size + 10)
+
+            // The second slice repeats a stored click's token, which the database refuses.
+            for index in 0..<(2 * size) { try await recorder.record(Self.click(link, token: index == size ? "stored-token" : UUID().uuidString)) }
+            await #expect(throws: (any Error).self) { try await recorder.flush() }
+            #expect(try await storage.clickCount(appId: app.id) == 2 * size + 10)
+            #expect(recorder.pendingCount == size)
+        }
+    }
+
     @Test func aFullBufferIsWrittenInsteadOfDropped() async throws {
         try await TestDatabases.withMigratedStorage(.sqlite) { storage, _ in
             let (app, link) = try await Self.seed(storage)

@@ -39,6 +39,24 @@ extension StorageContractTests {
         }
     }
 
+    /// A batch is stored whole or not at all, so the recorder can put a failed one back and write it
+    /// again: one statement on SQLite (its own transaction) and several (one transaction around them).
+    @Test(arguments: TestEngine.allCases, [3, 2_001])
+    func failedBatchStoresNoneOfItsClicks(_ engine: TestEngine, size: Int) async throws {
+        try await TestDatabases.withMigratedStorage(engine) { storage, _ in
+            let app = try await Self.insertApp(storage)
+            let link = try await Self.insertLink(storage, appId: app.id)
+            let stored = Fixtures.click(appId: app.id, linkId: link.id)
+            try await storage.insertClicks([stored])
+            let batch = (1..<size).map { index in Fixtures.click(appId: app.id, linkId: link.id, clickedAt: Fixtures.date(Int64(index))) }
+                + [Fixtures.click(appId: app.id, linkId: link.id, token: stored.clickToken)]
+            await #expect(throws: (any Error).self) { try await storage.insertClicks(batch) }
+            #expect(try await storage.clickCount(appId: app.id) == 1)
+            try await storage.insertClicks(Array(batch.dropLast()))
+            #expect(try await storage.clickCount(appId: app.id) == size)
+        }
+    }
+
     @Test(arguments: TestEngine.allCases)
     func clickCountCountsOnlyThatApp(_ engine: TestEngine) async throws {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in

@@ -7,12 +7,12 @@ import ServiceLifecycle
 /// Buffers clicks off the redirect path and writes them in batches.
 ///
 /// A redirect only appends to a bounded buffer; a background loop writes the buffer every
-/// `flushInterval` in one transaction. On graceful shutdown the loop stops and the buffer is
-/// written before the database closes, so no acknowledged click is lost. On a crash, at most the
-/// clicks of the last `flushInterval` (and never more than `capacity`) are lost. When the buffer is
-/// full, redirects wait for the writer instead of dropping clicks: one of them writes the full buffer
-/// as soon as the batch in flight has committed, the others only wait until it has taken the buffer,
-/// not for that second batch as well.
+/// `flushInterval`, in writes of at most the storage's `largestClickWrite` clicks. On graceful
+/// shutdown the loop stops and the buffer is written before the database closes, so no acknowledged
+/// click is lost. On a crash, at most the clicks of the last `flushInterval` (and never more than
+/// `capacity`) are lost. When the buffer is full, redirects wait for the writer instead of dropping clicks: one
+/// of them writes the full buffer as soon as the batch in flight has committed, the others only wait
+/// until it has taken the buffer, not for that second batch as well.
 public final class ClickRecorder: Service, Sendable {
     private struct State {
         var pending: [ClickRecord] = []
@@ -148,29 +148,36 @@ public final class ClickRecorder: Service, Sendable {
                 return (state.pending, state.waitingForRoom)
             }
             for continuation in waiting { continuation.resume() }
-            guard !batch.isEmpty else { return }
-            do {
-                let clock = ContinuousClock()
-                let started = clock.now
-                try await storage.insertClicks(batch)
-                metrics.clicksWritten(batch.count)
-                let took = clock.now - started
-                if took > Self.slowBatch {
-                    // Redirects only wait on a batch once the buffer is full; this says one came close.
-                    logger.warning(
-                        "click batch write was slow",
-                        metadata: ["milliseconds": "\(took.wholeMilliseconds)", "clicks": "\(batch.count)", "pending": "\(pendingCount)"]
-                    )
+            let slices = batch.chunked(into: max(1, storage.largestClickWrite))
+            for (index, slice) in slices.enumerated() {
+                do {
+                    try await write(Array(slice))
+                } catch {
+                    // Put what is not stored back in front so a passing database hiccup loses nothing.
+                    let unwritten = slices[index...].flatMap { $0 }
+                    state.withLockedValue { $0.pending.insert(contentsOf: unwritten, at: 0) }
+                    throw error
                 }
-            } catch {
-                // Put the batch back in front so a passing database hiccup loses nothing.
-                state.withLockedValue { $0.pending.insert(contentsOf: batch, at: 0) }
-                throw error
+                // Outside the retry above: the clicks are stored, and writing them again would fail the batch.
+                do { try await webhooks?.clicksWritten(Array(slice)) } catch {
+                    logger.error("click webhooks could not be published", metadata: ["error": "\(String(reflecting: error))", "clicks": "\(slice.count)"])
+                }
             }
-            // Outside the retry above: the clicks are stored, and writing them again would fail the batch.
-            do { try await webhooks?.clicksWritten(batch) } catch {
-                logger.error("click webhooks could not be published", metadata: ["error": "\(String(reflecting: error))", "clicks": "\(batch.count)"])
-            }
+        }
+    }
+
+    private func write(_ clicks: [ClickRecord]) async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        try await storage.insertClicks(clicks)
+        metrics.clicksWritten(clicks.count)
+        let took = clock.now - started
+        if took > Self.slowBatch {
+            // Redirects only wait on a batch once the buffer is full; this says one came close.
+            logger.warning(
+                "click batch write was slow",
+                metadata: ["milliseconds": "\(took.wholeMilliseconds)", "clicks": "\(clicks.count)", "pending": "\(pendingCount)"]
+            )
         }
     }
 

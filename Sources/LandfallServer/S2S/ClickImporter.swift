@@ -57,9 +57,3 @@ public struct ClickImporter: Sendable {
         return outcome
     }
 }
-
-extension Array {
-    fileprivate func chunked(into size: Int) -> [ArraySlice<Element>] {
-        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
-    }
-}
