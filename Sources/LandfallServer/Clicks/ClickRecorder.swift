@@ -10,9 +10,9 @@ import ServiceLifecycle
 /// `flushInterval`, in writes of at most the storage's `largestClickWrite` clicks. On graceful
 /// shutdown the loop stops and the buffer is written before the database closes, so no acknowledged
 /// click is lost. On a crash, at most the clicks of the last `flushInterval` (and never more than
-/// `capacity`) are lost. When the buffer is full, redirects wait for the writer instead of dropping clicks: one
-/// of them writes the full buffer as soon as the batch in flight has committed, the others only wait
-/// until it has taken the buffer, not for that second batch as well.
+/// `capacity`) are lost. When the buffer is full, redirects wait for the writer instead of dropping
+/// clicks: one of them writes the full buffer as soon as the batch in flight has committed, the
+/// others only wait until it has taken the buffer, not for that second batch as well.
 public final class ClickRecorder: Service, Sendable {
     private struct State {
         var pending: [ClickRecord] = []

@@ -105,9 +105,9 @@ extension SQLStorage {
     static let sqliteClickChunkRows = 2_000
 
     /// On SQLite, one statement: its own transaction. A larger write is a transaction of several
-    /// statements, and each after the first keeps a statement journal in memory, a copy of every
-    /// page it changes (up to a tenth of a redirect server's heap). PostgreSQL writes any batch as
-    /// one statement of arrays.
+    /// statements, each of which keeps a statement journal in memory, a copy of every page it
+    /// changes (up to a sixth of a redirect server's heap). PostgreSQL writes any batch as one
+    /// statement of arrays.
     public var largestClickWrite: Int {
         engine == .sqlite ? Self.sqliteClickChunkRows : .max
     }
