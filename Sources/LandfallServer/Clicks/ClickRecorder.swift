@@ -150,8 +150,9 @@ public final class ClickRecorder: Service, Sendable {
             for continuation in waiting { continuation.resume() }
             let slices = batch.chunked(into: max(1, storage.largestClickWrite))
             for (index, slice) in slices.enumerated() {
+                let clicks = Array(slice)
                 do {
-                    try await write(Array(slice))
+                    try await write(clicks)
                 } catch {
                     // Put what is not stored back in front so a passing database hiccup loses nothing.
                     let unwritten = slices[index...].flatMap { $0 }
@@ -159,8 +160,8 @@ public final class ClickRecorder: Service, Sendable {
                     throw error
                 }
                 // Outside the retry above: the clicks are stored, and writing them again would fail the batch.
-                do { try await webhooks?.clicksWritten(Array(slice)) } catch {
-                    logger.error("click webhooks could not be published", metadata: ["error": "\(String(reflecting: error))", "clicks": "\(slice.count)"])
+                do { try await webhooks?.clicksWritten(clicks) } catch {
+                    logger.error("click webhooks could not be published", metadata: ["error": "\(String(reflecting: error))", "clicks": "\(clicks.count)"])
                 }
             }
         }

@@ -162,15 +162,18 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
         return rows
     }
 
-    /// Runs `body` on the writer with no transaction around it: each statement is its own, its
-    /// values bound as they are. For a write that is one statement, atomic by itself.
+    /// Runs `body`, which writes with `writes` statements, atomically on the writer: one statement
+    /// as its own transaction, several in one IMMEDIATE transaction.
     ///
     /// Inside BEGIN … COMMIT, a multi-row insert copies every page that existed before it and that it
     /// changes into a statement journal, so that it alone could be undone: for a click batch into a
     /// table of millions, thousands of pages copied in memory per batch, the largest block in the
     /// server's heap. A statement that is its whole transaction keeps none: undoing it is the
-    /// transaction's rollback.
-    public func rawStatements<Result: Sendable>(_ body: (SQLiteStatements) async throws -> Result) async throws -> Result {
+    /// transaction's rollback. Reads after the one write may share the writer; they change nothing.
+    public func rawAtomicWrite<Result: Sendable>(
+        writes: Int, _ body: (SQLiteStatements) async throws -> Result
+    ) async throws -> Result {
+        guard writes <= 1 else { return try await rawTransaction(body) }
         let statements = SQLiteStatements(connection: writer)
         return try await writeLock.withLock { try await body(statements) }
     }

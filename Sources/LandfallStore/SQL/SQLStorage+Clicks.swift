@@ -10,16 +10,10 @@ extension SQLStorage {
             // and back to a task, and under load every hop back waits behind the redirects queued
             // on the same threads. Fewer, larger statements make fewer hops.
             let inserts = clicks.chunked(into: Self.sqliteClickChunkRows).map(Self.sqliteInsert)
-            func insertAll(_ statements: SQLiteStatements) async throws {
+            try await sqlite.rawAtomicWrite(writes: inserts.count) { statements in
                 for insert in inserts {
                     try await statements.run(insert.sql, insert.binds)
                 }
-            }
-            // One statement is atomic by itself; several need the transaction, and its statement journal.
-            if inserts.count == 1 {
-                try await sqlite.rawStatements(insertAll)
-            } else {
-                try await sqlite.rawTransaction(insertAll)
             }
             return
         }

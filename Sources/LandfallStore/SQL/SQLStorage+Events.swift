@@ -22,7 +22,7 @@ extension SQLStorage {
         guard !events.isEmpty else { return [] }
         if let sqlite = provider as? SQLiteDatabaseProvider {
             let chunks = events.chunked(into: Self.sqliteEventChunkRows)
-            func insertAll(_ statements: SQLiteStatements) async throws -> [(event: EventRecord, duplicate: Bool)] {
+            return try await sqlite.rawAtomicWrite(writes: chunks.count) { statements in
                 var inserted: Set<String> = []
                 for chunk in chunks {
                     for row in try await statements.run(Self.sqliteEventInsert(rows: chunk.count), Self.sqliteBinds(chunk)) {
@@ -35,9 +35,6 @@ extension SQLStorage {
                     ).first.map { try decodeEvent($0.sql()) }
                 }
             }
-            // One insert is atomic by itself, and the retries' reads after it change nothing; several
-            // inserts need the transaction, and its statement journal.
-            return chunks.count == 1 ? try await sqlite.rawStatements(insertAll) : try await sqlite.rawTransaction(insertAll)
         }
         guard let postgres = provider as? PostgresDatabaseProvider else {
             throw StoreError.invalidConfiguration("no event writer for \(engine)")
