@@ -28,6 +28,8 @@ public struct ServerConfiguration: Sendable {
     public var attribution: AttributionConfiguration
     /// How often click statistics are brought up to date.
     public var statisticsInterval: Duration
+    /// When each app's attribution model is refitted from its own installs.
+    public var attributionModels = AttributionModelService.Schedule()
     /// How many resolved links the redirect path keeps in memory (0 turns the cache off), and for
     /// how long an entry is trusted. A change through another server (or the CLI) is seen within
     /// `catalogPollInterval`; the time to live only bounds staleness while the database cannot be read.

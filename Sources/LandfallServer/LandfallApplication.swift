@@ -18,6 +18,8 @@ public struct LandfallApplication: Sendable {
     public let apps: AppService
     /// Brings the population statistics up to date; tests call `catchUp()` instead of waiting.
     public let statistics: ClickStatistics
+    /// Learns each app's attribution model; tests call `refitDue()` instead of waiting.
+    public let attributionModels: AttributionModelService
     /// Counters and latencies, also served at `/api/metrics`.
     public let metrics: ServerMetrics
     /// Sends the webhook outbox; tests call `deliverDue()` when background delivery is off.
@@ -76,10 +78,15 @@ public func buildApplication(
         storage: storage, interval: configuration.statisticsInterval, logger: logger, now: now, schemaReady: schemaReady,
         revision: statisticsRevision
     )
+    let attributionModelCache = AttributionModelCache()
     let installService = InstallService(
         storage: storage, recorder: recorder, configuration: configuration.attribution, metrics: metrics,
         evidence: ExpiringCache(capacity: 50_000, timeToLive: .seconds(600), revision: catalogRevision),
-        populations: PopulationCountCache(revision: statisticsRevision), now: now, webhooks: webhooks
+        populations: PopulationCountCache(revision: statisticsRevision), models: attributionModelCache, now: now, webhooks: webhooks
+    )
+    let attributionModels = AttributionModelService(
+        storage: storage, base: configuration.attribution, schedule: configuration.attributionModels, cache: attributionModelCache,
+        logger: logger, now: now, schemaReady: schemaReady
     )
 
     let ipRetention = IPRetentionSweeper(
@@ -103,6 +110,7 @@ public func buildApplication(
         ))
     }
     AppsController(storage: storage, authenticator: authenticator, service: appService).register(on: router)
+    AttributionModelController(storage: storage, authenticator: authenticator, attribution: configuration.attribution).register(on: router)
     let shareLimits = SDKLinkRateLimiters(limits: configuration.sdkLinkLimits, now: now)
     LinksController(
         storage: storage, authenticator: authenticator, service: linkService, shareLimits: shareLimits, trustProxy: configuration.trustProxy
@@ -160,7 +168,7 @@ public func buildApplication(
             additionalChannelHandlers: [UnreadBodyDiscarder()], idleTimeout: TimeAmount(configuration.idleTimeout)
         )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "landfall"),
-        services: [DatabaseService(provider: provider), recorder, statistics, ReferralSettler(service: referrals, schemaReady: schemaReady), webhookDispatcher, ipRetention,
+        services: [DatabaseService(provider: provider), recorder, statistics, attributionModels, ReferralSettler(service: referrals, schemaReady: schemaReady), webhookDispatcher, ipRetention,
             CatalogRevisionWatcher(storage: storage, interval: configuration.catalogPollInterval, logger: logger, schemaReady: schemaReady),
         ],
         onServerRunning: { channel in
@@ -184,6 +192,7 @@ public func buildApplication(
     }
     return LandfallApplication(
         application: application, storage: storage, clicks: recorder, links: linkService, apps: appService, statistics: statistics,
+        attributionModels: attributionModels,
         metrics: metrics, webhooks: webhookDispatcher, ipRetention: ipRetention, routes: router.routes.map(\.description)
     )
 }

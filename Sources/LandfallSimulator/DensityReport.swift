@@ -1,3 +1,5 @@
+import LandfallAttribution
+
 /// How one matcher did, on two sets of measured installs.
 public struct MatcherReport: Sendable, Hashable, Encodable {
     public var name: String
@@ -106,4 +108,9 @@ public struct DensityReport: Sendable, Encodable {
     /// Baseline precision/recall over their score thresholds (token-less installs).
     public var baselineCurves: [String: [MatchMetrics]]
     public var seconds: Double
+    /// With learning: each platform's model at the end of the run.
+    public var learned: [String: LearnedParameters] = [:]
+    /// With learning and a target precision: token-less installs answered at the cut the engine
+    /// chose for that precision by its own estimate, at the time of each answer.
+    public var atTargetPrecision: MatchMetrics?
 }

@@ -18,6 +18,9 @@ public struct DirectSimulation: Sendable {
     /// Called for every measured token-less install with what the engine saw and answered: for
     /// digging into why it missed or erred.
     public var trace: (@Sendable (DecisionTrace) -> Void)?
+    /// When set, the engine learns the app's model from its own installs as the server's
+    /// background fit does (see `ModelLearning`); nil keeps the defaults throughout.
+    public var learning: ModelLearning?
 
     public init(
         configuration: AttributionConfiguration = AttributionConfiguration(), frozenIOSVersion: EvidenceObserver.FrozenIOSVersion = .asReported,
@@ -69,6 +72,8 @@ public struct DirectSimulation: Sendable {
         var misses = MissBreakdown()
         var counts = (measured: 0, clicked: 0, token: 0, organic: 0, late: 0)
         var clicksOfPerson: [Int: [Int]] = [:]
+        var targetScores: [(scored: ScoredInstall, cut: Double)] = []
+        var learner = learning.map { LearningState(schedule: $0, base: probing) }
         var attributedPerson: [Int?] = []
         var attributedClick: [Int?] = []
         attributedPerson.reserveCapacity(population.installs.count)
@@ -92,16 +97,36 @@ public struct DirectSimulation: Sendable {
             var credited: Int?
             var creditedClick: Int?
             if install.carriesToken, let token = install.causingClick {
+                if learner != nil {
+                    let found = index.candidates(for: evidence, window: window)
+                    let eligible = AttributionEngine.eligible(found.map { index.clicks[$0] }, for: evidence, window: window)
+                    let tokenClick = index.clicks[token]
+                    var observation = AttributionEngine.observe(
+                        install: evidence, eligible: eligible, population: statistics.statistics(for: evidence), window: window
+                    )
+                    if let position = eligible.firstIndex(where: { $0.clickId == tokenClick.clickId }) {
+                        observation.label = position
+                    } else if evidence.reportedAt.timeIntervalSince(tokenClick.clickedAt) >= 0 {
+                        observation.candidates.append(AttributionEngine.candidate(
+                            tokenClick, against: evidence, group: observation.candidates.count, fetched: false
+                        ))
+                        observation.label = observation.candidates.count - 1
+                    }
+                    if observation.label != nil { learner?.observe(observation, at: evidence.reportedAt) }
+                }
                 index.consume(token)
                 credited = population.clicks[token].personId
                 creditedClick = token
                 scored = ScoredInstall(fromClickInWindow: fromClick, confidence: 100, probability: 1, correct: true, deterministic: true)
             } else {
                 candidates = index.candidates(for: evidence, window: window)
-                let decision = engine.decide(
-                    install: evidence, candidates: candidates.map { index.clicks[$0] },
-                    population: statistics.statistics(for: evidence), window: window
+                let eligible = AttributionEngine.eligible(candidates.map { index.clicks[$0] }, for: evidence, window: window)
+                let observation = AttributionEngine.observe(
+                    install: evidence, eligible: eligible, population: statistics.statistics(for: evidence), window: window
                 )
+                learner?.observe(observation, at: evidence.reportedAt)
+                let deciding = learner.map { AttributionEngine(configuration: $0.configuration(for: evidence.platform)) } ?? engine
+                let decision = eligible.isEmpty ? .organic : deciding.decide(observation, clickIds: eligible.map(\.clickId))
                 if decision.method == .probabilistic, let clickId = decision.clickId, let position = index.position(of: clickId) {
                     let correct = population.clicks[position].personId == install.personId
                     scored = ScoredInstall(
@@ -137,6 +162,9 @@ public struct DirectSimulation: Sendable {
             if install.carriesToken { counts.token += 1 }
             if install.causingClick == nil { counts.organic += 1 } else if !fromClick { counts.late += 1 }
             engineScores.append(scored)
+            if !install.carriesToken, let learner, learner.schedule.targetPrecision != nil {
+                targetScores.append((scored, Double(learner.cuts[install.platform] ?? configuration.threshold)))
+            }
             enginePlatforms.append(install.platform)
             tokens.append(install.carriesToken)
 
@@ -234,7 +262,22 @@ public struct DirectSimulation: Sendable {
             ],
             seconds: Date().timeIntervalSince(started)
         )
-        return (report, attributedPerson, attributedClick)
+        var learnedReport = report
+        if let learner {
+            learnedReport.learned = Dictionary(uniqueKeysWithValues: learner.learned.map { ($0.key.rawValue, $0.value) })
+            if learner.schedule.targetPrecision != nil {
+                var metrics = MatchMetrics(threshold: -1, installs: targetScores.count, clickedInstalls: 0, attributed: 0, correct: 0)
+                for (scored, cut) in targetScores {
+                    if scored.fromClickInWindow { metrics.clickedInstalls += 1 }
+                    if scored.isAttributed(at: cut) {
+                        metrics.attributed += 1
+                        if scored.correct { metrics.correct += 1 }
+                    }
+                }
+                learnedReport.atTargetPrecision = metrics
+            }
+        }
+        return (learnedReport, attributedPerson, attributedClick)
     }
 
     static let baselineThresholds: [Double] = [40, 50, 60, 70, 80, 90, 100]

@@ -35,7 +35,7 @@ struct HTTPClient: Sendable {
     // MARK: Calls
 
     /// A fresh app with a secret and a publishable key.
-    func setUp(adminToken: String, seed: UInt64, windowHours: Int, threshold: Int) async throws -> Setup {
+    func setUp(adminToken: String, seed: UInt64, windowHours: Int, threshold: Int, targetPrecision: Double? = nil) async throws -> Setup {
         struct AppBody: Encodable {
             var name: String
             var uriScheme = "simapp"
@@ -43,6 +43,7 @@ struct HTTPClient: Sendable {
             var androidPackageName = "com.sim.app"
             var attributionWindowHours: Int
             var attributionThreshold: Int
+            var attributionTargetPrecision: Double?
         }
         struct Created: Decodable { var id: String }
         struct KeyBody: Encodable { var kind: String }
@@ -50,7 +51,7 @@ struct HTTPClient: Sendable {
         let name = "Accuracy simulator \(seed) \(Int(Date().timeIntervalSince1970))"
         let app: Created = try await json(
             "POST", "api/apps", bearer: adminToken,
-            body: AppBody(name: name, attributionWindowHours: windowHours, attributionThreshold: threshold)
+            body: AppBody(name: name, attributionWindowHours: windowHours, attributionThreshold: threshold, attributionTargetPrecision: targetPrecision)
         )
         let secret: Key = try await json("POST", "api/apps/\(app.id)/keys", bearer: adminToken, body: KeyBody(kind: "secret"))
         let publishable: Key = try await json("POST", "api/apps/\(app.id)/keys", bearer: adminToken, body: KeyBody(kind: "publishable"))

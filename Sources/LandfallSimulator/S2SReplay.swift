@@ -25,8 +25,14 @@ public struct S2SReplay: Sendable {
         public var threshold: Int
         public var batchSize: Int
         public var requestTimeout: TimeInterval
+        /// The replay app's `attributionTargetPrecision`; nil leaves the cut at `threshold`.
+        public var targetPrecision: Double?
 
-        public init(target: URL, adminToken: String, threshold: Int = 80, batchSize: Int = 1000, requestTimeout: TimeInterval = 30) {
+        public init(
+            target: URL, adminToken: String, threshold: Int = 80, batchSize: Int = 1000, requestTimeout: TimeInterval = 30,
+            targetPrecision: Double? = nil
+        ) {
+            self.targetPrecision = targetPrecision
             self.target = target
             self.adminToken = adminToken
             self.threshold = threshold
@@ -103,7 +109,8 @@ public struct S2SReplay: Sendable {
             throw S2SReplayError("the timeline and its window span \(appWindow) hours; an app's window is at most \(Self.maximumAppWindowHours)")
         }
         let setup = try await client.setUp(
-            adminToken: configuration.adminToken, seed: reported.seed, windowHours: appWindow, threshold: configuration.threshold
+            adminToken: configuration.adminToken, seed: reported.seed, windowHours: appWindow, threshold: configuration.threshold,
+            targetPrecision: configuration.targetPrecision
         )
         let link = try await client.createLink(secretKey: setup.secretKey, person: 0, seed: reported.seed)
         var report = S2SReplayReport(

@@ -33,6 +33,9 @@ public struct SimulationPlan: Sendable {
     public var audience = Geography.Audience.national
     /// The engine's confidence calibration (`.identity` to fit a new one).
     public var calibration = ConfidenceCalibration.standard
+    /// Learn each platform's model from the population's own installs as the server does; nil
+    /// runs on the defaults throughout.
+    public var learning: ModelLearning?
 
     public init() {}
 
@@ -67,7 +70,8 @@ public struct SimulationPlan: Sendable {
         var configuration = AttributionConfiguration()
         configuration.threshold = threshold
         configuration.calibration = calibration
-        let simulation = DirectSimulation(configuration: configuration, frozenIOSVersion: frozenIOSVersion)
+        var simulation = DirectSimulation(configuration: configuration, frozenIOSVersion: frozenIOSVersion)
+        simulation.learning = learning
         return densities.map { density in
             let population = PopulationGenerator(model: model(clicksPerDay: density), seed: seed).generate()
             let report = simulation.run(population)

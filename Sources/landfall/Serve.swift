@@ -49,6 +49,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds between sweeps that truncate client addresses older than twice the app's attribution window plus an hour to /24 or /48 (env LANDFALL_IP_RETENTION_INTERVAL; default 3600)")
     var ipRetentionInterval: Int?
 
+    @Flag(help: "Keep the engine on the server's defaults instead of learning each app's model from its installs; for comparing a live server with the engine run directly (env LANDFALL_ATTRIBUTION_LEARNING=off)")
+    var noAttributionLearning = false
+
     func validate() throws {
         if let scale = resolvedRateLimitScale(), !(scale > 0 && scale <= 1_000) {
             throw ValidationError("--rate-limit-scale must be above 0 and at most 1000")
@@ -117,6 +120,7 @@ struct Serve: AsyncParsableCommand {
             linkCacheTimeToLive: .seconds(resolvedLinkCacheTTL() ?? 60)
         ))
         if let seconds = resolvedIdleTimeout() { configured.idleTimeout = .seconds(seconds) }
+        if noAttributionLearning || Environment.value("LANDFALL_ATTRIBUTION_LEARNING") == "off" { configured.attributionModels.learns = false }
         if let seconds = resolvedIPRetentionInterval() { configured.ipRetention.interval = .seconds(seconds) }
         if let scale = resolvedRateLimitScale() { configured.apiRateLimits = configured.apiRateLimits.scaled(by: scale) }
         if noRateLimits || Environment.value("LANDFALL_RATE_LIMITS") == "off" { configured.apiRateLimits.enabled = false }

@@ -81,6 +81,15 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "HTTP replay: simulated days to replay")
     var httpDays: Double = 1
 
+    @Flag(help: "Learn each platform's model from the population's own installs as the server does (direct runs)")
+    var learn = false
+
+    @Flag(help: "Run the grid of worlds (organic share, density, tokens, audience, delays), each learning its own model")
+    var grid = false
+
+    @Option(help: "With --grid: run only the cells whose name contains this")
+    var cells: String?
+
     @Flag(help: "With --target, skip the direct runs")
     var httpOnly = false
 
@@ -97,6 +106,7 @@ struct Simulate: AsyncParsableCommand {
         plan.preset = population
         plan.audience = audience
         if fitCalibration { plan.calibration = .identity }
+        if learn { plan.learning = ModelLearning() }
         return plan
     }
 
@@ -130,6 +140,10 @@ struct Simulate: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if grid {
+            try await runGrid()
+            return
+        }
         let plan = plan
         let json = json
         let reports = httpOnly ? [] : plan.runDirect { report in
@@ -187,6 +201,28 @@ struct Simulate: AsyncParsableCommand {
         }
         if !quiet { Self.emit(report.rendered) }
         return report
+    }
+
+    private func runGrid() async throws {
+        var grid = SimulationGrid()
+        grid.seed = seed
+        grid.windowHours = windowHours
+        let chosen = SimulationGrid.cells.filter { cell in cells.map { cell.name.localizedCaseInsensitiveContains($0) } ?? true }
+        var results: [SimulationGrid.Result] = []
+        for cell in chosen {
+            for learning in [false, true] {
+                let result = grid.run(cell, learning: learning)
+                results.append(result)
+                if !json { Self.emit(SimulationGrid.render([result]).split(separator: "\n").last.map(String.init) ?? "") }
+            }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            Self.emit(String(decoding: try encoder.encode(results), as: UTF8.self))
+        } else {
+            Self.emit("\n" + SimulationGrid.render(results))
+        }
     }
 
     /// How `--target` is replayed.

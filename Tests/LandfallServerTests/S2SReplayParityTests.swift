@@ -52,7 +52,8 @@ struct S2SReplayParityTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = "sqlite:\(directory.appendingPathComponent("landfall.sqlite").path)"
         try await ServerProcess.run(["migrate", "--database", database])
-        let server = try await ServerProcess.start(["--database", database, "--admin-token", adminToken])
+        // The engine run directly keeps the defaults, so the server must too.
+        let server = try await ServerProcess.start(["--database", database, "--admin-token", adminToken, "--no-attribution-learning"])
         let output: String
         do {
             output = try await ServerProcess.run([

@@ -41,104 +41,41 @@ public struct AttributionEngine: Sendable {
         window: TimeInterval
     ) -> AttributionDecision {
         guard configuration.matchesProbabilistically(install.platform) else { return .organic }
-        let eligible = candidates.filter { click in
-            let delay = install.reportedAt.timeIntervalSince(click.clickedAt)
-            return click.appId == install.appId && click.platform == install.platform && delay >= 0 && delay <= window
-        }
+        let eligible = Self.eligible(candidates, for: install, window: window)
         guard !eligible.isEmpty else {
             return AttributionDecision(method: .organic, clickId: nil, confidence: 0, probability: 0, matchedFactors: [])
         }
-        let weights = FactorWeights(install: install, population: population, configuration: configuration)
-        let scores = eligible.map { score($0, against: install, weights: weights, window: window) }
-        let total = Double(max(population.clickCount, eligible.count))
-        let share = configuration.clickedInstallShareByPlatform[install.platform] ?? configuration.clickedInstallShare
-        let prior = min(0.999, max(0.001, share))
-        // Weight of "the install came from none of these clicks": organic installs, plus every
-        // window click the indexes did not fetch.
-        let unfetched = max(0, total - Double(eligible.count)) * configuration.unfetchedLikelihoodRatio
-        let background = total * (1 - prior) / prior + unfetched
-        let evidence = scores.reduce(0) { $0 + $1.likelihoodRatio }
+        let observation = Self.observe(install: install, eligible: eligible, population: population, window: window)
+        return decide(observation, clickIds: eligible.map(\.clickId))
+    }
 
-        // Group clicks of one device; the group's probability is the sum of its members'.
-        var groups: [String: [Int]] = [:]
-        for (index, click) in eligible.enumerated() {
-            groups[Self.deviceKey(click), default: []].append(index)
-        }
-        var best: (probability: Double, index: Int, key: String)?
-        for (key, members) in groups {
-            let probability = members.reduce(0) { $0 + scores[$1].likelihoodRatio } / (background + evidence)
-            let latest = members.max { eligible[$0].clickedAt < eligible[$1].clickedAt } ?? members[0]
-            // Ties go to the later click (then the smaller id), not to dictionary order.
-            if let current = best,
-               (current.probability, eligible[current.index].clickedAt, eligible[latest].clickId)
-                   >= (probability, eligible[latest].clickedAt, eligible[current.index].clickId) { continue }
-            best = (probability, latest, key)
-        }
-        guard var best, best.probability.isFinite else {
+    /// The decision for an observation whose candidates are the clicks `clickIds`, in order.
+    public func decide(_ observation: MatchObservation, clickIds: [String]) -> AttributionDecision {
+        guard let best = evaluate(observation) else {
             return AttributionDecision(method: .organic, clickId: nil, confidence: 0, probability: 0, matchedFactors: [])
         }
-        best.probability += sameDeviceElsewhere(
-            best: eligible[best.index], bestKey: best.key, eligible: eligible, scores: scores, install: install, weights: weights, total: total
-        ) / (background + evidence)
-        let probability = configuration.calibration.calibrated(min(1, max(0, best.probability)), clickCount: Int(total))
-        let confidence = Int((probability * 100).rounded(.down))
-        guard confidence >= configuration.threshold else {
-            return AttributionDecision(method: .organic, clickId: nil, confidence: confidence, probability: probability, matchedFactors: [])
+        let confidence = Int((best.probability * 100).rounded(.down))
+        guard confidence >= configuration.threshold, clickIds.indices.contains(best.index) else {
+            return AttributionDecision(method: .organic, clickId: nil, confidence: confidence, probability: best.probability, matchedFactors: [])
         }
         return AttributionDecision(
-            method: .probabilistic, clickId: eligible[best.index].clickId, confidence: confidence,
-            probability: probability, matchedFactors: scores[best.index].matchedFactors
+            method: .probabilistic, clickId: clickIds[best.index], confidence: confidence, probability: best.probability,
+            matchedFactors: best.matchedFactors
         )
+    }
+
+    /// Candidates the engine may weigh: the install's app and platform, before it, inside the window.
+    public static func eligible(_ candidates: [ClickEvidence], for install: InstallEvidence, window: TimeInterval) -> [ClickEvidence] {
+        candidates.filter { click in
+            let delay = install.reportedAt.timeIntervalSince(click.clickedAt)
+            return click.appId == install.appId && click.platform == install.platform && delay >= 0 && delay <= window
+        }
     }
 
     /// The likelihood ratio of one click against the install.
     public func score(_ click: ClickEvidence, against install: InstallEvidence, population: some PopulationStatistics, window: TimeInterval) -> Score {
-        score(click, against: install, weights: FactorWeights(install: install, population: population, configuration: configuration), window: window)
-    }
-
-    func score(_ click: ClickEvidence, against install: InstallEvidence, weights: FactorWeights, window: TimeInterval) -> Score {
-        var ratio = 1.0
-        var matched: [String] = []
-        let delay = install.reportedAt.timeIntervalSince(click.clickedAt)
-        var sameNetwork = false
-        if let ip = weights.ip, let clickPrefix = click.ipPrefix {
-            var term = ip
-            term.persistence = weights.ipPersistence(after: delay)
-            sameNetwork = clickPrefix == ip.installValue
-            ratio *= FactorWeights.ratio(term, agrees: sameNetwork)
-            if sameNetwork { matched.append(Factor.ipPrefix.rawValue) }
-        }
-        for single in weights.singles {
-            guard let agrees = Self.agreement(single.factor, click, install, single.installValue) else { continue }
-            ratio *= FactorWeights.ratio(single, agrees: agrees)
-            if agrees { matched.append(single.factor.rawValue) }
-        }
-        for pair in weights.pairs {
-            if sameNetwork, pair.first.factor == .timezone {
-                for single in [weights.timezoneOnSameNetwork, weights.languageOnSameNetwork].compactMap({ $0 }) {
-                    guard let agrees = Self.agreement(single.factor, click, install, single.installValue) else { continue }
-                    ratio *= FactorWeights.ratio(single, agrees: agrees)
-                    if agrees { matched.append(single.factor.rawValue) }
-                }
-                continue
-            }
-            let first = Self.agreement(pair.first.factor, click, install, pair.first.installValue)
-            let second = Self.agreement(pair.second.factor, click, install, pair.second.installValue)
-            switch (first, second) {
-            case (true?, true?): ratio *= pair.bothAgree
-            case (true?, false?): ratio *= pair.onlyFirst
-            case (false?, true?): ratio *= pair.onlySecond
-            case (false?, false?): ratio *= pair.neither
-            case let (agrees?, nil): ratio *= FactorWeights.ratio(pair.first, agrees: agrees)
-            case let (nil, agrees?): ratio *= FactorWeights.ratio(pair.second, agrees: agrees)
-            case (nil, nil): break
-            }
-            if first == true { matched.append(pair.first.factor.rawValue) }
-            if second == true { matched.append(pair.second.factor.rawValue) }
-        }
-        let timeRatio = delayLikelihoodRatio(delay, window: window)
-        ratio *= timeRatio
-        if timeRatio > 1 { matched.append(Factor.time.rawValue) }
+        let observation = Self.observe(install: install, eligible: [click], population: population, window: window)
+        let (ratio, matched) = likelihoodRatio(observation.candidates[0], shares: observation.shares, window: window)
         return Score(clickId: click.clickId, likelihoodRatio: ratio, matchedFactors: matched)
     }
 
@@ -151,21 +88,6 @@ public struct AttributionEngine: Sendable {
         }
         guard let clickValue = factor.value(of: click) else { return nil }
         return clickValue == installValue
-    }
-
-    /// The click-to-install delay's density against a uniform one over the window: a mixture of
-    /// installing right away and coming back later, each log-normal.
-    func delayLikelihoodRatio(_ delay: TimeInterval, window: TimeInterval) -> Double {
-        guard delay > 0, window > 0 else { return 0 }
-        func logNormal(median: TimeInterval, sigma: Double) -> Double {
-            let sigma = max(0.1, sigma)
-            let z = (log(delay) - log(max(1, median))) / sigma
-            return exp(-0.5 * z * z) / (delay * sigma * (2 * Double.pi).squareRoot())
-        }
-        let quick = min(1, max(0, configuration.quickDelayShare))
-        let density = quick * logNormal(median: configuration.quickDelayMedian, sigma: configuration.quickDelayLogSigma)
-            + (1 - quick) * logNormal(median: configuration.delayMedian, sigma: configuration.delayLogSigma)
-        return density * window
     }
 
     /// Screens agree within rounding (a page's CSS pixels × devicePixelRatio can be a pixel or two

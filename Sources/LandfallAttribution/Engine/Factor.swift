@@ -14,11 +14,16 @@ public enum Factor: String, Sendable, Hashable, CaseIterable, Codable {
     case device
     /// Time zone and language together (`America/Chicago|es`): in one city most people share both.
     case locale
+    /// Screen, time zone and language together (`1176x2560|America/Chicago|es`): how many clicks
+    /// look like the install's device to a matcher. Unlabelled fits need it: counted as a product
+    /// of the pairs' shares, look-alike strangers come out far too rare, and organic installs look
+    /// clicked.
+    case signature
     /// Click-to-install delay; not a value shared with the population.
     case time
 
     /// The factors whose values are counted among recent clicks.
-    public static let counted: [Factor] = [.ipPrefix, .osVersion, .deviceModel, .screen, .timezone, .language, .device, .locale]
+    public static let counted: [Factor] = [.ipPrefix, .osVersion, .deviceModel, .screen, .timezone, .language, .device, .locale, .signature]
 
     /// The pairs counted jointly, as (joint, first, second).
     static let pairs: [(joint: Factor, first: Factor, second: Factor)] = [(.device, .osVersion, .screen), (.locale, .timezone, .language)]
@@ -34,6 +39,7 @@ public enum Factor: String, Sendable, Hashable, CaseIterable, Codable {
         case .language: click.language.map(LanguageTag.primary)
         case .device: Self.joined(click.osVersion, click.screen?.bucket)
         case .locale: Self.joined(click.timezone, click.language.map(LanguageTag.primary))
+        case .signature: Self.joined(click.screen?.bucket, Self.joined(click.timezone, click.language.map(LanguageTag.primary)))
         case .time: nil
         }
     }
@@ -54,6 +60,7 @@ public enum Factor: String, Sendable, Hashable, CaseIterable, Codable {
         case .language: install.language.map(LanguageTag.primary)
         case .device: Self.joined(install.osVersion, install.screen?.bucket)
         case .locale: Self.joined(install.timezone, install.language.map(LanguageTag.primary))
+        case .signature: Self.joined(install.screen?.bucket, Self.joined(install.timezone, install.language.map(LanguageTag.primary)))
         case .time: nil
         }
     }

@@ -17,6 +17,7 @@ struct AppInput: Codable, Sendable {
     var webFallbackUrl: String?
     var attributionWindowHours: Int?
     var attributionThreshold: Int?
+    var attributionTargetPrecision: Double?
     var iosProbabilisticMatching: Bool?
 
     static let reservedSlugs: Set<String> = ["api", "health", "admin"]
@@ -53,6 +54,7 @@ struct AppInput: Codable, Sendable {
             attributionWindowHours: try Validate.range(attributionWindowHours, "attributionWindowHours", 1...2160)
                 ?? AppSettings.defaultAttributionWindowHours,
             attributionThreshold: try Validate.range(attributionThreshold, "attributionThreshold", 1...100),
+            attributionTargetPrecision: try Validate.openRange(attributionTargetPrecision, "attributionTargetPrecision", 0.5, 0.999),
             iosProbabilisticMatching: iosProbabilisticMatching ?? true
         )
         if !settings.iosBundleIds.isEmpty, settings.iosTeamId == nil {
@@ -79,6 +81,7 @@ struct AppResponse: Codable, Sendable {
     var webFallbackUrl: String?
     var attributionWindowHours: Int
     var attributionThreshold: Int?
+    var attributionTargetPrecision: Double?
     var iosProbabilisticMatching: Bool
     var createdAt: Date
     var updatedAt: Date
@@ -99,6 +102,7 @@ struct AppResponse: Codable, Sendable {
         webFallbackUrl = app.settings.webFallbackUrl
         attributionWindowHours = app.settings.attributionWindowHours
         attributionThreshold = app.settings.attributionThreshold
+        attributionTargetPrecision = app.settings.attributionTargetPrecision
         iosProbabilisticMatching = app.settings.iosProbabilisticMatching
         createdAt = app.createdAt
         updatedAt = app.updatedAt

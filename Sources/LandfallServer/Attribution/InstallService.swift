@@ -16,6 +16,8 @@ struct InstallService: Sendable {
     /// their link's window, so such a click's row is read once rather than once per install.
     let evidence: ExpiringCache<String, CachedCandidate>
     let populations: PopulationCountCache
+    /// Each app's learned models, kept current by `AttributionModelService`.
+    var models = AttributionModelCache()
 
     struct CachedCandidate: Sendable {
         var evidence: ClickEvidence
@@ -80,10 +82,12 @@ struct InstallService: Sendable {
             let install = InstallRecord(
                 id: SecretGenerator.identifier(), appId: app.id, dedupKey: dedupKey, createdAt: reportedAt, fingerprint: stored,
                 method: decided.decision.method.rawValue, confidence: decided.decision.confidence,
-                matchedFactors: decided.decision.matchedFactors, clickId: decided.click?.id, linkId: decided.click?.linkId
+                matchedFactors: decided.decision.matchedFactors, clickId: decided.click?.id, linkId: decided.click?.linkId,
+                matchObservation: decided.observation
             )
             do {
                 try await storage.insertInstall(install)
+                if install.matchObservation != nil { models.noteInstall(appId: app.id) }
                 try await webhooks?.installReported(install)
                 logger.info("install attributed", metadata: [
                     "app": "\(app.id)", "install": "\(install.id)", "method": "\(install.method)", "confidence": "\(install.confidence)",
@@ -104,15 +108,55 @@ struct InstallService: Sendable {
 
     private func decide(
         _ request: InstallRequest, evidence: InstallEvidence, app: AppRecord, excluding excluded: Set<String>
-    ) async throws -> (decision: AttributionDecision, click: MatchedClick?) {
+    ) async throws -> (decision: AttributionDecision, click: MatchedClick?, observation: String?) {
+        var tokenClick: ClickRecord?
         if let token = InstallValidation.clickToken(request), let click = try await storage.click(token: token, appId: app.id),
            !excluded.contains(click.id) {
-            return (.deterministic(clickId: click.id), MatchedClick(id: click.id, linkId: click.linkId, clickedAt: click.clickedAt))
+            tokenClick = click
         }
-        let configuration = Self.configuration(self.configuration, for: app.settings)
+        let configuration = Self.configuration(
+            self.configuration, for: app.settings, platform: evidence.platform, model: models.model(appId: app.id, platform: evidence.platform)
+        )
         // Without probabilistic matching no click is even looked at: skipping the candidate search
         // keeps the signals of a device its app promised not to fingerprint out of every query.
-        guard configuration.matchesProbabilistically(evidence.platform) else { return (.organic, nil) }
+        guard configuration.matchesProbabilistically(evidence.platform) else {
+            guard let click = tokenClick else { return (.organic, nil, nil) }
+            return (.deterministic(clickId: click.id), MatchedClick(id: click.id, linkId: click.linkId, clickedAt: click.clickedAt), nil)
+        }
+        let gathered = try await gather(request, evidence: evidence, app: app, excluding: excluded)
+        var observation = AttributionEngine.observe(
+            install: evidence, eligible: gathered.candidates, population: gathered.population, window: gathered.window
+        )
+        if let click = tokenClick {
+            // What the probabilistic path would have made of a labelled install teaches the app's
+            // model; the token's click joins the candidates when the indexes did not find it.
+            if let position = gathered.candidates.firstIndex(where: { $0.clickId == click.id }) {
+                observation.label = position
+            } else {
+                let delay = evidence.reportedAt.timeIntervalSince(click.clickedAt)
+                if delay >= 0, delay <= gathered.window {
+                    observation.candidates.append(AttributionEngine.candidate(
+                        ClickEvidenceMapping.evidence(click), against: evidence, group: observation.candidates.count, fetched: false
+                    ))
+                    observation.label = observation.candidates.count - 1
+                }
+            }
+            return (
+                .deterministic(clickId: click.id), MatchedClick(id: click.id, linkId: click.linkId, clickedAt: click.clickedAt),
+                observation.label == nil ? nil : observation.text
+            )
+        }
+        let decision = gathered.candidates.isEmpty
+            ? AttributionDecision(method: .organic, clickId: nil, confidence: 0, probability: 0, matchedFactors: [])
+            : AttributionEngine(configuration: configuration).decide(observation, clickIds: gathered.candidates.map(\.clickId))
+        let click = decision.clickId.flatMap { gathered.refs[$0] }.map { MatchedClick(id: $0.id, linkId: $0.linkId, clickedAt: $0.clickedAt) }
+        return (decision, click, observation.text)
+    }
+
+    /// The install's eligible candidate clicks, the population they are weighed against and the window.
+    private func gather(
+        _ request: InstallRequest, evidence: InstallEvidence, app: AppRecord, excluding excluded: Set<String>
+    ) async throws -> (candidates: [ClickEvidence], refs: [String: CandidateRef], population: StoredPopulation, window: TimeInterval) {
         let windowHours = min(app.settings.attributionWindowHours, request.attributionWindowHours ?? Int.max)
         let window = TimeInterval(windowHours) * 3600
         let since = evidence.reportedAt.addingTimeInterval(-window)
@@ -131,16 +175,27 @@ struct InstallService: Sendable {
             appId: app.id, platform: platform, keys: keys, since: since, until: evidence.reportedAt, limit: Self.candidateLimit,
             fromDay: scope.fromDay, toDay: scope.toDay, values: counts.missing, countsTotal: !counts.totalKnown
         ))
-        let population = populations.complete(counts, with: reads.population)
+        let population = StoredPopulation(population: populations.complete(counts, with: reads.population))
         var found: [String: CandidateRef] = [:]
         for ref in reads.candidates { found[ref.id] = ref }
         let refs = found.filter { !excluded.contains($0.key) }
         let candidates = try await candidateEvidence(refs, at: evidence.reportedAt).sorted { $0.clickId < $1.clickId }
-        let decision = AttributionEngine(configuration: configuration).decide(
-            install: evidence, candidates: candidates, population: StoredPopulation(population: population), window: window
-        )
-        let click = decision.clickId.flatMap { refs[$0] }.map { MatchedClick(id: $0.id, linkId: $0.linkId, clickedAt: $0.clickedAt) }
-        return (decision, click)
+        return (AttributionEngine.eligible(candidates, for: evidence, window: window), refs, population, window)
+    }
+
+    /// The engine's configuration for an app's install: its learned model for the platform, its
+    /// platform policy, and its cut: the one its target precision needs by the model's estimate,
+    /// else its own threshold, else the server's.
+    static func configuration(
+        _ base: AttributionConfiguration, for settings: AppSettings, platform: DevicePlatform, model: AppAttributionModel?
+    ) -> AttributionConfiguration {
+        var configuration = configuration(base, for: settings)
+        guard let model, model.parameters.isUsable else { return configuration }
+        configuration = model.parameters.applied(to: configuration, platform: platform)
+        if let target = settings.attributionTargetPrecision, let cut = model.threshold(forPrecision: target) {
+            configuration.threshold = cut
+        }
+        return configuration
     }
 
     /// The engine's configuration with an app's own threshold and platform policy.

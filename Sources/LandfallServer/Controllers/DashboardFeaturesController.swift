@@ -1,11 +1,15 @@
 import Foundation
 import Hummingbird
+import LandfallAttribution
 import LandfallStore
 
-/// `/dashboard/apps/:appId/referrals` and `/dashboard/apps/:appId/webhooks`: read-only views of an
-/// app's referrals (flagged queue and recent ones) and webhook endpoints with their deliveries.
+/// `/dashboard/apps/:appId/referrals`, `/webhooks` and `/attribution`: read-only views of an app's
+/// referrals (flagged queue and recent ones), webhook endpoints with their deliveries, and its
+/// learned attribution model.
 struct DashboardFeaturesController: Sendable {
     let gate: DashboardGate
+    /// The server's attribution defaults, which an app's model starts from.
+    var attribution = AttributionConfiguration()
 
     /// Rows per table; the API pages further.
     static let limit = 50
@@ -14,6 +18,17 @@ struct DashboardFeaturesController: Sendable {
     func register(on router: Router<LandfallRequestContext>) {
         router.get("dashboard/apps/:appId/referrals", use: referrals)
         router.get("dashboard/apps/:appId/webhooks", use: webhooks)
+        router.get("dashboard/apps/:appId/attribution", use: attribution)
+    }
+
+    @Sendable func attribution(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
+        guard let app = try await gate.app(try context.parameters.require("appId"), session: session) else {
+            return gate.notFound(session: session, what: "app")
+        }
+        let view = AttributionModelView(app: app, base: attribution, stored: try await gate.storage.attributionModels(appId: app.id))
+        let chrome = session.chrome(title: "\(app.name) attribution model")
+        return DashboardLayout.response(DashboardAttributionPages.page(app: app, view: view, chrome: chrome), nonce: chrome.nonce)
     }
 
     @Sendable func referrals(_ request: Request, context: LandfallRequestContext) async throws -> Response {

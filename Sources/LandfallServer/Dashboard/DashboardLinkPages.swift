@@ -24,7 +24,7 @@ enum DashboardLinkPages {
         let value = { (name: String) in HTML.escape(form?[name] ?? "") }
         return DashboardLayout.page(chrome, body: """
             <h1>\(HTML.escape(app.name)): links</h1>
-            <p id="app-nav"><a href="/dashboard/apps/\(HTML.escape(app.id))/referrals">Referrals</a> · <a href="/dashboard/apps/\(HTML.escape(app.id))/webhooks">Webhooks</a></p>
+            <p id="app-nav"><a href="/dashboard/apps/\(HTML.escape(app.id))/referrals">Referrals</a> · <a href="/dashboard/apps/\(HTML.escape(app.id))/webhooks">Webhooks</a> · <a href="/dashboard/apps/\(HTML.escape(app.id))/attribution">Attribution model</a></p>
             <table id="links"><thead><tr><th>Link</th><th>Short URL</th><th>Destination</th><th>Status</th></tr></thead><tbody>\(rows)</tbody></table>
             \(more)
             <h2>New link</h2>\(DashboardLayout.errorBox(error))

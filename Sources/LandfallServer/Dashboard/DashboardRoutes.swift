@@ -17,6 +17,6 @@ enum DashboardRoutes {
         )
         DashboardController(gate: gate, apps: apps).register(on: router)
         DashboardLinksController(gate: gate, service: links, now: now).register(on: router)
-        DashboardFeaturesController(gate: gate).register(on: router)
+        DashboardFeaturesController(gate: gate, attribution: configuration.attribution).register(on: router)
     }
 }

@@ -110,6 +110,15 @@ enum Validate {
         return value
     }
 
+    /// A finite number strictly between `lower` and `upper`.
+    static func openRange(_ value: Double?, _ field: String, _ lower: Double, _ upper: Double) throws -> Double? {
+        guard let value else { return nil }
+        guard value.isFinite, value > lower, value < upper else {
+            throw APIError.validation(field, "must be a number greater than \(lower) and less than \(upper)")
+        }
+        return value
+    }
+
     static func stringMap(_ value: [String: String]?, _ field: String, maxEntries: Int = 50) throws -> [String: String]? {
         guard let value else { return nil }
         guard value.count <= maxEntries else { throw APIError.validation(field, "must have at most \(maxEntries) entries") }

@@ -20,5 +20,5 @@ public struct Migration: Sendable, Hashable {
 
 extension Migration {
     /// Every migration this build knows, in the order they are applied.
-    public static let all: [Migration] = [.createCoreTables, .attribution, .leanerClickIndexes, .coveringCandidateIndexes, .branchSessions, .referrals, .conversionValues, .webhooks, .linkSafety, .clickReceivedAt, .uniqueShareLinks, .erasureIndexes, .ipRetention, .catalogRevision, .candidateEvidence]
+    public static let all: [Migration] = [.createCoreTables, .attribution, .leanerClickIndexes, .coveringCandidateIndexes, .branchSessions, .referrals, .conversionValues, .webhooks, .linkSafety, .clickReceivedAt, .uniqueShareLinks, .erasureIndexes, .ipRetention, .catalogRevision, .candidateEvidence, .attributionModels]
 }

@@ -36,6 +36,10 @@ public struct AppSettings: Sendable, Hashable, Codable {
     public var attributionWindowHours: Int
     /// Minimum confidence (0-100) for a probabilistic match; nil for the engine's default.
     public var attributionThreshold: Int?
+    /// The precision (0.5-0.999, exclusive) the app wants of probabilistic matches: the server
+    /// picks the cut that delivers it by its own estimate on the app's installs. Takes precedence
+    /// over `attributionThreshold` once the app's model has an estimate.
+    public var attributionTargetPrecision: Double?
     /// Whether iOS installs without a click token may be matched on signals (IP prefix, device,
     /// screen, time zone). Off for apps that follow Apple's policy against fingerprinting: their
     /// iOS installs are credited only through click tokens, and are otherwise organic.
@@ -55,8 +59,10 @@ public struct AppSettings: Sendable, Hashable, Codable {
         webFallbackUrl: String? = nil,
         attributionWindowHours: Int = AppSettings.defaultAttributionWindowHours,
         attributionThreshold: Int? = nil,
+        attributionTargetPrecision: Double? = nil,
         iosProbabilisticMatching: Bool = true
     ) {
+        self.attributionTargetPrecision = attributionTargetPrecision
         self.iosTeamId = iosTeamId
         self.iosBundleIds = iosBundleIds
         self.iosAppStoreUrl = iosAppStoreUrl
@@ -75,7 +81,8 @@ public struct AppSettings: Sendable, Hashable, Codable {
 extension AppSettings {
     private enum CodingKeys: String, CodingKey {
         case iosTeamId, iosBundleIds, iosAppStoreUrl, iosAppStoreId, androidPackageName, androidSha256CertFingerprints
-        case androidPlayStoreUrl, uriScheme, webFallbackUrl, attributionWindowHours, attributionThreshold, iosProbabilisticMatching
+        case androidPlayStoreUrl, uriScheme, webFallbackUrl, attributionWindowHours, attributionThreshold, attributionTargetPrecision
+        case iosProbabilisticMatching
     }
 
     /// Settings documents stored before a key existed decode to that key's default, so adding a
@@ -94,6 +101,7 @@ extension AppSettings {
             webFallbackUrl: try container.decodeIfPresent(String.self, forKey: .webFallbackUrl),
             attributionWindowHours: try container.decode(Int.self, forKey: .attributionWindowHours),
             attributionThreshold: try container.decodeIfPresent(Int.self, forKey: .attributionThreshold),
+            attributionTargetPrecision: try container.decodeIfPresent(Double.self, forKey: .attributionTargetPrecision),
             iosProbabilisticMatching: try container.decodeIfPresent(Bool.self, forKey: .iosProbabilisticMatching) ?? true
         )
     }

@@ -15,11 +15,16 @@ public struct InstallRecord: Sendable, Hashable, Codable {
     public var matchedFactors: [String]
     public var clickId: String?
     public var linkId: String?
+    /// What the engine saw when it decided (`MatchObservation.text`): written with the install for
+    /// the app's model fit, never read back with the install.
+    public var matchObservation: String?
 
     public init(
         id: String, appId: String, dedupKey: String, createdAt: Date, fingerprint: InstallFingerprint,
-        method: String, confidence: Int, matchedFactors: [String], clickId: String? = nil, linkId: String? = nil
+        method: String, confidence: Int, matchedFactors: [String], clickId: String? = nil, linkId: String? = nil,
+        matchObservation: String? = nil
     ) {
+        self.matchObservation = matchObservation
         self.id = id
         self.appId = appId
         self.dedupKey = dedupKey
@@ -30,6 +35,11 @@ public struct InstallRecord: Sendable, Hashable, Codable {
         self.matchedFactors = matchedFactors
         self.clickId = clickId
         self.linkId = linkId
+    }
+
+    /// The observation is the fit's, not part of an install's record as the API and webhooks show it.
+    enum CodingKeys: String, CodingKey {
+        case id, appId, dedupKey, createdAt, fingerprint, method, confidence, matchedFactors, clickId, linkId
     }
 }
 

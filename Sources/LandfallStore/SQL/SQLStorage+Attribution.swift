@@ -312,10 +312,13 @@ extension SQLStorage {
                     guard !consumed.isEmpty else { throw StoreError.conflict("click") }
                 }
                 try await database.raw("""
-                    INSERT INTO installs (id, app_id, dedup_key, created_at, fingerprint, platform, method, confidence, matched_factors, click_id, link_id)
+                    INSERT INTO installs (
+                        id, app_id, dedup_key, created_at, fingerprint, platform, method, confidence, matched_factors, click_id, link_id,
+                        match_observation
+                    )
                     VALUES (\(bind: install.id), \(bind: install.appId), \(bind: install.dedupKey), \(bind: install.createdAt.epochMilliseconds),
                             \(bind: fingerprint), \(bind: install.fingerprint.platform), \(bind: install.method), \(bind: install.confidence),
-                            \(bind: factors), \(bind: install.clickId), \(bind: install.linkId))
+                            \(bind: factors), \(bind: install.clickId), \(bind: install.linkId), \(bind: install.matchObservation))
                     """).run()
             }
         } catch where provider.isUniqueViolation(error) {

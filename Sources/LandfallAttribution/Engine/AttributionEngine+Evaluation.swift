@@ -1,0 +1,241 @@
+import Foundation
+
+extension AttributionEngine {
+    /// The best device group's latest click, and the probability that it is the install's click.
+    public struct Evaluation: Sendable, Hashable {
+        /// Index of the credited candidate in the observation.
+        public var index: Int
+        /// Calibrated probability, 0...1.
+        public var probability: Double
+        /// The model's posterior before calibration.
+        public var posterior: Double
+        /// The probability that the install followed any of the window's clicks.
+        public var clicked: Double
+        public var matchedFactors: [String]
+    }
+
+    /// What the engine sees of `eligible` clicks against one install.
+    public static func observe(
+        install: InstallEvidence, eligible: [ClickEvidence], population: some PopulationStatistics, window: TimeInterval
+    ) -> MatchObservation {
+        let shares = InstallShares(install: install, population: population)
+        var groups: [String: Int] = [:]
+        let candidates = eligible.map { click in
+            let key = deviceKey(click)
+            let group = groups[key] ?? groups.count
+            groups[key] = group
+            return candidate(click, against: install, group: group)
+        }
+        return MatchObservation(
+            platform: install.platform, window: window, clickCount: max(population.clickCount, eligible.count), shares: shares,
+            candidates: candidates
+        )
+    }
+
+    /// One click's delay and agreements with the install.
+    public static func candidate(_ click: ClickEvidence, against install: InstallEvidence, group: Int, fetched: Bool = true) -> MatchObservation.Candidate {
+        func agreement(_ factor: Factor) -> MatchObservation.Agreement {
+            guard let value = factor.value(of: install) else { return .unknown }
+            return MatchObservation.Agreement(Self.agreement(factor, click, install, value))
+        }
+        return MatchObservation.Candidate(
+            delay: install.reportedAt.timeIntervalSince(click.clickedAt), ip: agreement(.ipPrefix), deviceModel: agreement(.deviceModel),
+            osVersion: agreement(.osVersion), screen: agreement(.screen), timezone: agreement(.timezone), language: agreement(.language),
+            group: group, sameDevice: sameDevice(click, install), fetched: fetched
+        )
+    }
+
+    /// Decides over an observation's fetched candidates: their likelihood ratios become a posterior
+    /// against every other click in the window and against "no click at all"; clicks of one device
+    /// add up and the latest of them gets the credit. Nil when no fetched candidate is left.
+    public func evaluate(_ observation: MatchObservation) -> Evaluation? {
+        let fetched = observation.candidates.indices.filter { observation.candidates[$0].fetched }
+        guard !fetched.isEmpty else { return nil }
+        let table = PersistenceTable(configuration)
+        let delayModel = configuration.delayModel
+        let scores = fetched.map {
+            likelihoodRatio(observation.candidates[$0], shares: observation.shares, window: observation.window, persistence: table, delayModel: delayModel)
+        }
+        let total = Double(max(observation.clickCount, fetched.count))
+        let background = background(observation, fetchedCount: fetched.count)
+        let evidence = scores.reduce(0, +)
+
+        var groups: [Int: [Int]] = [:]
+        for (position, index) in fetched.enumerated() {
+            groups[observation.candidates[index].group, default: []].append(position)
+        }
+        var best: (probability: Double, position: Int, group: Int)?
+        for (group, members) in groups {
+            let probability = members.reduce(0) { $0 + scores[$1] } / (background + evidence)
+            let latest = members.min { observation.candidates[fetched[$0]].delay < observation.candidates[fetched[$1]].delay } ?? members[0]
+            // Ties go to the later click (then the earlier candidate), not to dictionary order.
+            if let current = best {
+                let currentDelay = observation.candidates[fetched[current.position]].delay
+                let delay = observation.candidates[fetched[latest]].delay
+                if (current.probability, -currentDelay, -current.position) >= (probability, -delay, -latest) { continue }
+            }
+            best = (probability, latest, group)
+        }
+        guard var best, best.probability.isFinite else { return nil }
+        let bestCandidate = observation.candidates[fetched[best.position]]
+        if bestCandidate.sameDevice, let share = observation.shares.deviceAndLocale {
+            // Clicks outside the best group that agree on every device and locale signal are
+            // probably the same person on another network (a re-click from cellular, another link
+            // days earlier), with odds `otherClicksPerPerson` against the strangers expected to
+            // share all of them: few at low density, many at high.
+            let others = max(0, configuration.otherClicksPerPerson)
+            let sameness = others / (others + total * share)
+            var mass = 0.0
+            for (position, index) in fetched.enumerated() {
+                let candidate = observation.candidates[index]
+                if candidate.group != best.group, candidate.sameDevice { mass += scores[position] * sameness }
+            }
+            best.probability += mass / (background + evidence)
+        }
+        let posterior = min(1, max(0, best.probability))
+        return Evaluation(
+            index: fetched[best.position],
+            probability: configuration.calibration.calibrated(posterior, clickCount: Int(total)),
+            posterior: posterior,
+            clicked: min(1, max(0, evidence / (background + evidence))),
+            matchedFactors: likelihoodRatio(bestCandidate, shares: observation.shares, window: observation.window).matched
+        )
+    }
+
+    /// The weight of "the install came from none of these clicks": organic installs, plus every
+    /// window click the indexes did not fetch.
+    func background(_ observation: MatchObservation, fetchedCount: Int) -> Double {
+        let total = Double(max(observation.clickCount, fetchedCount))
+        let prior = clickedPrior(observation.platform)
+        let unfetched = max(0, total - Double(fetchedCount)) * configuration.unfetchedLikelihoodRatio
+        return total * (1 - prior) / prior + unfetched
+    }
+
+    func clickedPrior(_ platform: DevicePlatform) -> Double {
+        let share = configuration.clickedInstallShareByPlatform[platform] ?? configuration.clickedInstallShare
+        return min(0.999, max(0.001, share))
+    }
+
+    /// How much more likely the candidate's agreements and delay are if it is the install's own
+    /// click than a stranger's, and the factors it agrees on.
+    ///
+    /// A stranger agrees on a value as often as the value occurs among the app's recent clicks.
+    /// OS version with screen and time zone with language are weighed on their joint frequency,
+    /// and a click agreeing on all of them against the look-alike strangers that share its
+    /// screen, time zone and language. The network prefix is weighed by how long ago the click
+    /// was; on the same prefix a stranger shares the time zone nearly always.
+    public func likelihoodRatio(
+        _ candidate: MatchObservation.Candidate, shares: InstallShares, window: TimeInterval
+    ) -> (ratio: Double, matched: [String]) {
+        var matched: [String] = []
+        let ratio = likelihoodRatio(candidate, shares: shares, window: window, persistence: PersistenceTable(configuration)) { matched.append($0) }
+        return (ratio, matched)
+    }
+
+    /// The configuration's persistences, read once for many candidates.
+    struct PersistenceTable {
+        var ip, deviceModel, osVersion, screen, timezone, language: Double
+
+        init(_ configuration: AttributionConfiguration) {
+            ip = configuration.persistence(of: .ipPrefix)
+            deviceModel = configuration.persistence(of: .deviceModel)
+            osVersion = configuration.persistence(of: .osVersion)
+            screen = configuration.persistence(of: .screen)
+            timezone = configuration.persistence(of: .timezone)
+            language = configuration.persistence(of: .language)
+        }
+
+        func of(_ factor: Factor) -> Double {
+            switch factor {
+            case .ipPrefix: ip
+            case .deviceModel: deviceModel
+            case .osVersion: osVersion
+            case .screen: screen
+            case .timezone: timezone
+            default: language
+            }
+        }
+    }
+
+    /// The ratio alone, calling `matched` with each agreeing factor's name: the fit scores every
+    /// candidate of thousands of installs per round and wants no arrays of names.
+    func likelihoodRatio(
+        _ candidate: MatchObservation.Candidate, shares: InstallShares, window: TimeInterval, persistence table: PersistenceTable,
+        delayModel: DelayModel? = nil, matched: (String) -> Void = { _ in }
+    ) -> Double {
+        var ratio = 1.0
+        func single(_ factor: Factor, _ share: Double?, _ agreement: MatchObservation.Agreement, persistence: Double? = nil) {
+            guard let share, let agrees = agreement.known else { return }
+            ratio *= Self.ratio(share: share, persistence: persistence ?? table.of(factor), agrees: agrees)
+            if agrees { matched(factor.rawValue) }
+        }
+        func pair(
+            _ first: (factor: Factor, share: Double?, agreement: MatchObservation.Agreement),
+            _ second: (factor: Factor, share: Double?, agreement: MatchObservation.Agreement), joint: Double?
+        ) {
+            guard let a = first.share, let b = second.share, let both = joint else {
+                single(first.factor, first.share, first.agreement)
+                single(second.factor, second.share, second.agreement)
+                return
+            }
+            let pa = table.of(first.factor)
+            let pb = table.of(second.factor)
+            let floor = shares.floor
+            switch (first.agreement.known, second.agreement.known) {
+            case (true?, true?): ratio *= pa * pb / max(floor, both)
+            case (true?, false?): ratio *= pa * (1 - pb) / max(floor, a - both)
+            case (false?, true?): ratio *= (1 - pa) * pb / max(floor, b - both)
+            case (false?, false?): ratio *= (1 - pa) * (1 - pb) / max(floor, 1 - a - b + both)
+            case let (agrees?, nil): ratio *= Self.ratio(share: a, persistence: pa, agrees: agrees)
+            case let (nil, agrees?): ratio *= Self.ratio(share: b, persistence: pb, agrees: agrees)
+            case (nil, nil): break
+            }
+            if first.agreement == .agrees { matched(first.factor.rawValue) }
+            if second.agreement == .agrees { matched(second.factor.rawValue) }
+        }
+
+        single(.ipPrefix, shares.ip, candidate.ip, persistence: ipPersistence(after: candidate.delay, long: table.ip))
+        let sameNetwork = shares.ip != nil && candidate.ip == .agrees
+        single(.deviceModel, shares.deviceModel, candidate.deviceModel)
+        pair((.osVersion, shares.osVersion, candidate.osVersion), (.screen, shares.screen, candidate.screen), joint: shares.device)
+        if sameNetwork, shares.locale != nil {
+            // A prefix sits in one place: a stranger on it shares the install's time zone nearly always.
+            let timezoneShare = shares.timezone.map { max($0, min(0.999, configuration.sameNetworkTimezoneShare)) }
+            single(.timezone, timezoneShare, candidate.timezone)
+            single(.language, shares.language, candidate.language)
+        } else {
+            pair((.timezone, shares.timezone, candidate.timezone), (.language, shares.language, candidate.language), joint: shares.locale)
+            if candidate.agreesOnSignature, let lookAlikes = shares.signature, let locale = shares.locale, let screen = shares.screen,
+               shares.device != nil {
+                // The pairs' product counts strangers sharing screen, time zone and language as if
+                // a screen were as common in every city; the joint count says how many there are.
+                // The OS version keeps its share among that screen's clicks.
+                ratio *= locale * screen / max(shares.floor, lookAlikes)
+            }
+        }
+        let timeRatio = candidate.delay > 0 && window > 0 ? (delayModel ?? configuration.delayModel).density(candidate.delay) * window : 0
+        ratio *= timeRatio
+        if timeRatio > 1 { matched(Factor.time.rawValue) }
+        return ratio
+    }
+
+    static func ratio(share: Double, persistence: Double, agrees: Bool) -> Double {
+        agrees ? persistence / share : (1 - persistence) / (1 - share)
+    }
+
+    /// The network's persistence after `delay`: from `ipPersistenceShort` right after the click
+    /// down to `persistence[.ipPrefix]` over `ipPersistenceDecay`.
+    func ipPersistence(after delay: TimeInterval, long: Double) -> Double {
+        let short = min(0.999, max(long, configuration.ipPersistenceShort))
+        return long + (short - long) * exp(-max(0, delay) / max(1, configuration.ipPersistenceDecay))
+    }
+}
+
+extension InstallShares {
+    /// How often a stranger's click shares the install's OS version, screen, time zone and
+    /// language; nil unless the install has all four.
+    var deviceAndLocale: Double? {
+        guard let device, let locale else { return nil }
+        return device * locale
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+
+/// Learns one app's engine numbers on one platform from what the engine saw of its installs.
+///
+/// Two kinds of install teach it. One that carried a click token is a labelled pair: the click is
+/// known, so its delay and which signals one person kept are read off directly (the click is kept
+/// even when the indexes would not have fetched it, so nothing is learned only from the easy
+/// pairs). A token-less install is a mixture, "one of these clicks" or "no click at all": by
+/// expectation-maximisation, each candidate counts by the probability the engine gives it with
+/// the current numbers, the share of installs that follow a click is the mean probability of
+/// having followed one, and the rounds repeat until the numbers settle. Agreements are counted
+/// only where the candidate indexes did not select on them: the device and locale signals among
+/// candidates on the install's network, the network among candidates on its device signature.
+///
+/// Every estimate starts from the defaults and moves toward the app's own as its evidence grows
+/// (`pseudoCount` pairs or installs of the default weigh against the data), so a handful of
+/// installs never swings the model.
+public struct AttributionModelFit: Sendable {
+    /// The factors whose persistence is learned.
+    public static let learnedFactors: [Factor] = [.ipPrefix, .osVersion, .deviceModel, .screen, .timezone, .language]
+
+    public var base: AttributionConfiguration
+    /// How many installs (or pairs) the defaults weigh as.
+    public var pseudoCount: Double
+    public var maximumIterations: Int
+    public var tolerance: Double
+
+    public init(base: AttributionConfiguration = AttributionConfiguration(), pseudoCount: Double = 100, maximumIterations: Int = 40, tolerance: Double = 1e-4) {
+        self.base = base
+        self.pseudoCount = pseudoCount
+        self.maximumIterations = maximumIterations
+        self.tolerance = tolerance
+    }
+
+    /// Delays under this are "right after the click" for the network's short-term persistence,
+    /// over `ipLongAfter` they are "later".
+    static let ipShortWithin: TimeInterval = 30 * 60
+    static let ipLongAfter: TimeInterval = 6 * 3600
+
+    /// The parameters for `platform` learned from `observations` (other platforms' are ignored).
+    ///
+    /// - Parameter start: where the rounds begin (the previous fit, to converge in fewer rounds);
+    ///   the estimates still shrink toward the defaults, never toward it.
+    public func fit(_ observations: [MatchObservation], platform: DevicePlatform, start: LearnedParameters? = nil) -> LearnedParameters {
+        let observations = observations.filter { $0.platform == platform }
+        let defaults = LearnedParameters(defaults: base, platform: platform)
+        var current = start.flatMap { $0.isUsable ? $0 : nil } ?? defaults
+        var iterations = 0
+        var converged = false
+        var evidence = LearnedParameters.Evidence(
+            installs: observations.count, labelled: observations.filter { $0.label != nil }.count,
+            tokenless: observations.filter { $0.label == nil }.count
+        )
+        while iterations < maximumIterations {
+            iterations += 1
+            let tally = expectation(observations, parameters: current, platform: platform)
+            var next = maximisation(tally, current: current, defaults: defaults)
+            next.evidence = evidence
+            let change = Self.change(current, next)
+            current = next
+            evidence.delayPairs = tally.delays.reduce(0) { $0 + $1.weight }
+            evidence.persistencePairs = tally.persistence.mapValues(\.total)
+            evidence.persistencePairs["ip_short"] = tally.ipShort.total
+            if change < tolerance {
+                converged = true
+                break
+            }
+        }
+        evidence.iterations = iterations
+        evidence.converged = converged
+        current.evidence = evidence
+        return current
+    }
+
+    /// What the E-step adds up: the expected number of clicked installs, and weighted pairs.
+    struct Tally {
+        var clicked = 0.0
+        var tokenless = 0
+        var delays: [(logDelay: Double, weight: Double)] = []
+        var persistence: [String: (agree: Double, total: Double)] = [:]
+        var ipShort = (agree: 0.0, total: 0.0)
+        var ipLong = (agree: 0.0, total: 0.0)
+
+        mutating func count(_ name: String, _ agreement: MatchObservation.Agreement, weight: Double) {
+            guard let agrees = agreement.known else { return }
+            var entry = persistence[name] ?? (0, 0)
+            entry.total += weight
+            if agrees { entry.agree += weight }
+            persistence[name] = entry
+        }
+    }
+
+    func expectation(_ observations: [MatchObservation], parameters: LearnedParameters, platform: DevicePlatform) -> Tally {
+        var configuration = parameters.applied(to: base, platform: platform)
+        configuration.calibration = .identity
+        let engine = AttributionEngine(configuration: configuration)
+        let table = AttributionEngine.PersistenceTable(configuration)
+        let delayModel = configuration.delayModel
+        var tally = Tally()
+        for observation in observations {
+            if let label = observation.label {
+                guard observation.candidates.indices.contains(label) else { continue }
+                add(observation.candidates[label], weight: 1, labelled: true, to: &tally)
+                continue
+            }
+            tally.tokenless += 1
+            let fetched = observation.candidates.indices.filter { observation.candidates[$0].fetched }
+            let ratios = fetched.map {
+                engine.likelihoodRatio(
+                    observation.candidates[$0], shares: observation.shares, window: observation.window, persistence: table, delayModel: delayModel
+                )
+            }
+            let background = engine.background(observation, fetchedCount: fetched.count)
+            let total = Double(max(observation.clickCount, fetched.count))
+            let prior = engine.clickedPrior(platform)
+            let organic = total * (1 - prior) / prior
+            let evidence = ratios.reduce(0, +)
+            let denominator = background + evidence
+            guard denominator > 0, denominator.isFinite else { continue }
+            tally.clicked += (denominator - organic) / denominator
+            for (position, index) in fetched.enumerated() {
+                let weight = ratios[position] / denominator
+                if weight > 1e-6 { add(observation.candidates[index], weight: weight, labelled: false, to: &tally) }
+            }
+        }
+        return tally
+    }
+
+    private func add(_ candidate: MatchObservation.Candidate, weight: Double, labelled: Bool, to tally: inout Tally) {
+        if candidate.delay > 0 { tally.delays.append((log(candidate.delay), weight)) }
+        // A labelled click is known whether or not the indexes found it; an unlabelled one was
+        // found through the network or the device signature, so only the other is unselected.
+        let networkUnselected = labelled || candidate.agreesOnSignature
+        let signalsUnselected = labelled || candidate.ip == .agrees
+        if networkUnselected, candidate.ip != .unknown {
+            if candidate.delay < Self.ipShortWithin {
+                tally.ipShort.total += weight
+                if candidate.ip == .agrees { tally.ipShort.agree += weight }
+            } else if candidate.delay > Self.ipLongAfter {
+                tally.count(Factor.ipPrefix.rawValue, candidate.ip, weight: weight)
+            }
+        }
+        if signalsUnselected {
+            tally.count(Factor.osVersion.rawValue, candidate.osVersion, weight: weight)
+            tally.count(Factor.deviceModel.rawValue, candidate.deviceModel, weight: weight)
+            tally.count(Factor.screen.rawValue, candidate.screen, weight: weight)
+            tally.count(Factor.timezone.rawValue, candidate.timezone, weight: weight)
+            tally.count(Factor.language.rawValue, candidate.language, weight: weight)
+        }
+    }
+
+    func maximisation(_ tally: Tally, current: LearnedParameters, defaults: LearnedParameters) -> LearnedParameters {
+        var next = current
+        let k = pseudoCount
+        func shrink(_ estimate: Double, weight: Double, toward prior: Double) -> Double {
+            guard estimate.isFinite, weight > 0 else { return prior }
+            return (estimate * weight + prior * k) / (weight + k)
+        }
+        func probability(_ value: Double) -> Double { min(0.995, max(0.005, value)) }
+        if tally.tokenless > 0 {
+            let share = tally.clicked / Double(tally.tokenless)
+            next.clickedInstallShare = probability(shrink(share, weight: Double(tally.tokenless), toward: defaults.clickedInstallShare))
+        }
+        for factor in Self.learnedFactors where factor != .ipPrefix {
+            let name = factor.rawValue
+            guard let entry = tally.persistence[name], let prior = defaults.persistence[name] else { continue }
+            next.persistence[name] = probability(shrink(entry.agree / max(entry.total, 1e-9), weight: entry.total, toward: prior))
+        }
+        let ipName = Factor.ipPrefix.rawValue
+        if let entry = tally.persistence[ipName], let prior = defaults.persistence[ipName] {
+            next.persistence[ipName] = probability(shrink(entry.agree / max(entry.total, 1e-9), weight: entry.total, toward: prior))
+        }
+        let short = tally.ipShort
+        next.ipPersistenceShort = probability(shrink(short.agree / max(short.total, 1e-9), weight: short.total, toward: defaults.ipPersistenceShort))
+        let weight = tally.delays.reduce(0) { $0 + $1.weight }
+        if weight > 0 {
+            let fitted = Self.fitDelays(tally.delays, start: current.delay)
+            let share = weight / (weight + k)
+            func blend(_ a: Double, _ b: Double) -> Double { a * share + b * (1 - share) }
+            let prior = defaults.delay
+            next.delay = DelayModel(
+                quickShare: probability(blend(fitted.quickShare, prior.quickShare)),
+                quickMedian: exp(blend(log(fitted.quickMedian), log(prior.quickMedian))),
+                quickLogSigma: blend(fitted.quickLogSigma, prior.quickLogSigma),
+                slowMedian: exp(blend(log(fitted.slowMedian), log(prior.slowMedian))),
+                slowLogSigma: blend(fitted.slowLogSigma, prior.slowLogSigma)
+            )
+        }
+        return next
+    }
+
+    /// A two-component log-normal mixture fitted to weighted delays by EM on their logarithms,
+    /// from `start`. The components stay ordered (quick below slow) and no spread collapses.
+    static func fitDelays(_ delays: [(logDelay: Double, weight: Double)], start: DelayModel) -> DelayModel {
+        var share = min(0.98, max(0.02, start.quickShare))
+        var mean = (quick: log(max(1, start.quickMedian)), slow: log(max(1, start.slowMedian)))
+        var sigma = (quick: max(0.2, start.quickLogSigma), slow: max(0.2, start.slowLogSigma))
+        func normal(_ x: Double, _ mu: Double, _ s: Double) -> Double {
+            let z = (x - mu) / s
+            return exp(-0.5 * z * z) / s
+        }
+        for _ in 0..<30 {
+            var sums = (wq: 0.0, ws: 0.0, xq: 0.0, xs: 0.0, qq: 0.0, ss: 0.0)
+            for (x, w) in delays {
+                let a = share * normal(x, mean.quick, sigma.quick)
+                let b = (1 - share) * normal(x, mean.slow, sigma.slow)
+                let total = a + b
+                let quick = total > 0 ? a / total : (x < (mean.quick + mean.slow) / 2 ? 1 : 0)
+                sums.wq += w * quick
+                sums.ws += w * (1 - quick)
+                sums.xq += w * quick * x
+                sums.xs += w * (1 - quick) * x
+            }
+            guard sums.wq > 1e-9, sums.ws > 1e-9 else { break }
+            let muQuick = sums.xq / sums.wq
+            let muSlow = sums.xs / sums.ws
+            for (x, w) in delays {
+                let a = share * normal(x, mean.quick, sigma.quick)
+                let b = (1 - share) * normal(x, mean.slow, sigma.slow)
+                let total = a + b
+                let quick = total > 0 ? a / total : (x < (mean.quick + mean.slow) / 2 ? 1 : 0)
+                sums.qq += w * quick * (x - muQuick) * (x - muQuick)
+                sums.ss += w * (1 - quick) * (x - muSlow) * (x - muSlow)
+            }
+            share = min(0.98, max(0.02, sums.wq / (sums.wq + sums.ws)))
+            mean = (muQuick, muSlow)
+            sigma = (max(0.2, (sums.qq / sums.wq).squareRoot()), max(0.2, (sums.ss / sums.ws).squareRoot()))
+        }
+        if mean.quick > mean.slow {
+            swap(&mean.quick, &mean.slow)
+            swap(&sigma.quick, &sigma.slow)
+            share = 1 - share
+        }
+        return DelayModel(quickShare: share, quickMedian: exp(mean.quick), quickLogSigma: sigma.quick, slowMedian: exp(mean.slow), slowLogSigma: sigma.slow)
+    }
+
+    static func change(_ a: LearnedParameters, _ b: LearnedParameters) -> Double {
+        var change = abs(a.clickedInstallShare - b.clickedInstallShare)
+        change = max(change, abs(a.delay.quickShare - b.delay.quickShare), abs(a.ipPersistenceShort - b.ipPersistenceShort))
+        change = max(change, abs(log(a.delay.quickMedian / b.delay.quickMedian)) / 10, abs(log(a.delay.slowMedian / b.delay.slowMedian)) / 10)
+        for (name, value) in a.persistence { change = max(change, abs(value - (b.persistence[name] ?? value))) }
+        return change
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import LandfallAttribution
+
+/// How the simulated server learns each platform's model: as the server's background fit does,
+/// refitting on the most recent installs as time passes, each fit starting from the defaults.
+public struct ModelLearning: Sendable, Hashable {
+    /// Simulated time between fits.
+    public var interval: TimeInterval
+    /// The most recent installs of a platform one fit reads.
+    public var maximumObservations: Int
+    /// Installs of a platform before the first fit.
+    public var minimumObservations: Int
+    /// The precision the app asks for: each fit picks the cut that delivers it by its estimate.
+    public var targetPrecision: Double?
+
+    public init(
+        interval: TimeInterval = 6 * 3600, maximumObservations: Int = 5_000, minimumObservations: Int = 30, targetPrecision: Double? = 0.95
+    ) {
+        self.targetPrecision = targetPrecision
+        self.interval = interval
+        self.maximumObservations = maximumObservations
+        self.minimumObservations = minimumObservations
+    }
+}
+
+/// The learning's state while a population runs.
+struct LearningState {
+    let schedule: ModelLearning
+    let base: AttributionConfiguration
+    private var observations: [DevicePlatform: [MatchObservation]] = [:]
+    private(set) var learned: [DevicePlatform: LearnedParameters] = [:]
+    /// The cut for the target precision, by platform, once a fit has chosen one.
+    private(set) var cuts: [DevicePlatform: Int] = [:]
+    private var nextFit: Date?
+
+    init(schedule: ModelLearning, base: AttributionConfiguration) {
+        self.schedule = schedule
+        self.base = base
+    }
+
+    /// The engine's configuration for an install of `platform` now.
+    func configuration(for platform: DevicePlatform) -> AttributionConfiguration {
+        learned[platform].map { $0.applied(to: base, platform: platform) } ?? base
+    }
+
+    /// Refits when due (on what was observed before `date`), then keeps the observation.
+    mutating func observe(_ observation: MatchObservation, at date: Date) {
+        if let nextFit, date >= nextFit { refit() }
+        if nextFit == nil { nextFit = date.addingTimeInterval(schedule.interval) }
+        while let next = nextFit, next <= date { nextFit = next.addingTimeInterval(schedule.interval) }
+        observations[observation.platform, default: []].append(observation)
+        if let count = observations[observation.platform]?.count, count > schedule.maximumObservations * 2 {
+            observations[observation.platform]?.removeFirst(count - schedule.maximumObservations)
+        }
+    }
+
+    private mutating func refit() {
+        let fit = AttributionModelFit(base: base)
+        for (platform, all) in observations where all.count >= schedule.minimumObservations {
+            let recent = Array(all.suffix(schedule.maximumObservations))
+            let parameters = fit.fit(recent, platform: platform)
+            guard parameters.isUsable else { continue }
+            learned[platform] = parameters
+            if let target = schedule.targetPrecision {
+                let estimate = OperatingEstimate(observations: recent, configuration: parameters.applied(to: base, platform: platform))
+                cuts[platform] = estimate.threshold(forPrecision: target) ?? 100
+            }
+        }
+    }
+}

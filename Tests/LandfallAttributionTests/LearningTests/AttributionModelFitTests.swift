@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import LandfallAttribution
+
+@Suite("Attribution model fit")
+struct AttributionModelFitTests {
+    static func observations(clickedShare: Double, tokenShare: Double = 0, count: Int, seed: UInt64) -> [MatchObservation] {
+        var synthetic = SyntheticObservations(clickedShare: clickedShare, seed: seed)
+        synthetic.tokenShare = tokenShare
+        return (0..<count).map { _ in synthetic.next().observation }
+    }
+
+    @Test("An unlabelled fit recovers the share of installs that followed a click", arguments: [0.2, 0.5, 0.85])
+    func recoversClickedShare(truth: Double) {
+        let observations = Self.observations(clickedShare: truth, count: 4_000, seed: 7)
+        let fitted = AttributionModelFit().fit(observations, platform: .android)
+        // Clicked installs whose click the indexes missed look organic to any matcher; the
+        // synthetic app fetches most, so the fitted share sits a little under the truth.
+        #expect(abs(fitted.clickedInstallShare - truth) < 0.08, "fitted \(fitted.clickedInstallShare) for \(truth)")
+        #expect(fitted.evidence.converged)
+        #expect(fitted.isUsable)
+    }
+
+    @Test("Labelled installs teach the delay and how often one person keeps a network")
+    func labelledPairsTeachDelayAndPersistence() {
+        var synthetic = SyntheticObservations(clickedShare: 1, seed: 11)
+        synthetic.tokenShare = 1
+        synthetic.delay = DelayModel(quickShare: 0.3, quickMedian: 90, quickLogSigma: 0.5, slowMedian: 30 * 3600, slowLogSigma: 1.0)
+        let observations = (0..<3_000).map { _ in synthetic.next().observation }
+        let fitted = AttributionModelFit().fit(observations, platform: .android)
+        #expect(abs(fitted.delay.quickShare - 0.3) < 0.08, "quick share \(fitted.delay.quickShare)")
+        #expect(fitted.delay.quickMedian > 60 && fitted.delay.quickMedian < 140, "quick median \(fitted.delay.quickMedian)")
+        #expect(fitted.delay.slowMedian > 15 * 3600 && fitted.delay.slowMedian < 45 * 3600, "slow median \(fitted.delay.slowMedian)")
+        let language = fitted.persistence[Factor.language.rawValue] ?? 0
+        #expect(abs(language - 0.95) < 0.03, "language persistence \(language)")
+        #expect(fitted.evidence.labelled == 3_000)
+    }
+
+    @Test("A handful of installs barely moves the defaults")
+    func fewInstallsStayNearDefaults() {
+        let defaults = LearnedParameters(defaults: AttributionConfiguration(), platform: .android)
+        let observations = Self.observations(clickedShare: 0.05, count: 10, seed: 3)
+        let fitted = AttributionModelFit().fit(observations, platform: .android)
+        #expect(abs(fitted.clickedInstallShare - defaults.clickedInstallShare) < 0.1)
+    }
+
+    @Test("No installs: the defaults, usable, with no evidence")
+    func noInstalls() {
+        let fitted = AttributionModelFit().fit([], platform: .ios)
+        let defaults = LearnedParameters(defaults: AttributionConfiguration(), platform: .ios)
+        #expect(fitted.clickedInstallShare == defaults.clickedInstallShare)
+        #expect(fitted.delay == defaults.delay)
+        #expect(fitted.evidence.installs == 0)
+        #expect(fitted.isUsable)
+    }
+
+    @Test("Another platform's installs are not learned from")
+    func otherPlatformIgnored() {
+        let observations = Self.observations(clickedShare: 0.2, count: 500, seed: 5)
+        let fitted = AttributionModelFit().fit(observations, platform: .ios)
+        #expect(fitted.evidence.installs == 0)
+    }
+
+    @Test("With the learned model, the engine's confidence is a probability on the app")
+    func learnedModelIsCalibrated() {
+        let training = Self.observations(clickedShare: 0.5, count: 4_000, seed: 21)
+        let fitted = AttributionModelFit().fit(training, platform: .android)
+        var configuration = fitted.applied(to: AttributionConfiguration(), platform: .android)
+        configuration.calibration = .identity
+        configuration.threshold = 0
+        let engine = AttributionEngine(configuration: configuration)
+        var synthetic = SyntheticObservations(clickedShare: 0.5, seed: 99)
+        var buckets = [(predicted: Double, right: Double, count: Double)](repeating: (0, 0, 0), count: 10)
+        for _ in 0..<6_000 {
+            let (observation, truth) = synthetic.next()
+            guard let evaluation = engine.evaluate(observation) else { continue }
+            let slot = min(9, Int(evaluation.probability * 10))
+            buckets[slot].predicted += evaluation.probability
+            buckets[slot].right += evaluation.index == truth ? 1 : 0
+            buckets[slot].count += 1
+        }
+        for bucket in buckets where bucket.count >= 100 {
+            let gap = abs(bucket.right / bucket.count - bucket.predicted / bucket.count)
+            #expect(gap < 0.06, "decile with \(Int(bucket.count)) installs: predicted \(bucket.predicted / bucket.count), right \(bucket.right / bucket.count)")
+        }
+    }
+}

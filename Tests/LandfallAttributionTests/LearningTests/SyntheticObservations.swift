@@ -1,0 +1,133 @@
+import Foundation
+@testable import LandfallAttribution
+
+/// Observations drawn from the engine's own model of an app, so a fit's answers can be checked
+/// against the numbers that made them: strangers agree on each value as often as it is shared
+/// (independently: the pairs' and the signature's joint shares are the products), the installing
+/// person keeps each value with its persistence, and the delay follows a known mixture.
+struct SyntheticObservations {
+    var clickedShare: Double
+    var tokenShare = 0.0
+    var windowClicks = 2_000
+    var window: TimeInterval = 7 * 86_400
+    var delay = DelayModel(quickShare: 0.6, quickMedian: 200, quickLogSigma: 0.7, slowMedian: 6 * 3600, slowLogSigma: 1.5)
+    var persistence: [Factor: Double] = [.ipPrefix: 0.5, .osVersion: 0.97, .screen: 0.99, .timezone: 0.99, .language: 0.95]
+    var ipShort = 0.8
+    /// Shares of the install's values among strangers' clicks.
+    var ipShare = 0.0015
+    var osShare = 0.25
+    var screenShare = 0.12
+    var timezoneShare = 0.3
+    var languageShare = 0.7
+
+    private var generator: SplitMix
+
+    init(clickedShare: Double, seed: UInt64) {
+        self.clickedShare = clickedShare
+        generator = SplitMix(state: seed)
+    }
+
+    var shares: InstallShares {
+        let total = Double(windowClicks)
+        return InstallShares(
+            ip: ipShare, osVersion: osShare, screen: screenShare, timezone: timezoneShare, language: languageShare,
+            device: osShare * screenShare, locale: timezoneShare * languageShare, signature: screenShare * timezoneShare * languageShare,
+            floor: 0.5 / (total + 1)
+        )
+    }
+
+    /// One install's observation, and whether it truly followed a click (then its click is the
+    /// candidate at `truth`).
+    mutating func next() -> (observation: MatchObservation, truth: Int?) {
+        var candidates: [MatchObservation.Candidate] = []
+        // Strangers found through the network or the device signature.
+        let signatureShare = osShare * screenShare * timezoneShare * languageShare
+        let bySignature = poisson(Double(windowClicks) * signatureShare)
+        let byNetwork = poisson(Double(windowClicks) * ipShare)
+        for _ in 0..<bySignature {
+            candidates.append(stranger(ip: uniform() < ipShare ? .agrees : .differs, signature: true))
+        }
+        for _ in 0..<byNetwork {
+            candidates.append(stranger(ip: .agrees, signature: false))
+        }
+        var truth: Int?
+        let clicked = uniform() < clickedShare
+        let labelled = clicked && uniform() < tokenShare
+        if clicked {
+            let delay = drawDelay()
+            let ipKeep = persistence[.ipPrefix]! + (ipShort - persistence[.ipPrefix]!) * exp(-delay / 7200)
+            var own = MatchObservation.Candidate(
+                delay: delay, ip: uniform() < ipKeep ? .agrees : .differs,
+                osVersion: keep(.osVersion), screen: keep(.screen), timezone: keep(.timezone), language: keep(.language)
+            )
+            let fetched = own.ip == .agrees || own.agreesOnSignature
+            own.fetched = fetched
+            if fetched || labelled {
+                candidates.append(own)
+                truth = candidates.count - 1
+            }
+        }
+        // Every click its own device: strangers, and one click of the installing person.
+        for index in candidates.indices { candidates[index].group = index }
+        var observation = MatchObservation(
+            platform: .android, window: window, clickCount: windowClicks, shares: shares, candidates: candidates
+        )
+        if labelled, let truth { observation.label = truth }
+        if !labelled, let truth, !candidates[truth].fetched {
+            // A clicked install whose click the indexes missed: what the engine sees is the rest.
+            observation.candidates.remove(at: truth)
+            return (observation, nil)
+        }
+        return (observation, truth)
+    }
+
+    private mutating func stranger(ip: MatchObservation.Agreement, signature: Bool) -> MatchObservation.Candidate {
+        func agree(_ share: Double) -> MatchObservation.Agreement { signature || uniform() < share ? .agrees : .differs }
+        return MatchObservation.Candidate(
+            delay: uniform() * window, ip: ip, osVersion: agree(osShare), screen: agree(screenShare), timezone: agree(timezoneShare),
+            language: agree(languageShare)
+        )
+    }
+
+    private mutating func keep(_ factor: Factor) -> MatchObservation.Agreement {
+        uniform() < persistence[factor, default: 0.9] ? .agrees : .differs
+    }
+
+    private mutating func drawDelay() -> TimeInterval {
+        let quick = uniform() < delay.quickShare
+        let median = quick ? delay.quickMedian : delay.slowMedian
+        let sigma = quick ? delay.quickLogSigma : delay.slowLogSigma
+        return min(window - 1, max(1, median * exp(sigma * normal())))
+    }
+
+    private mutating func poisson(_ mean: Double) -> Int {
+        let limit = exp(-mean)
+        var product = uniform()
+        var count = 0
+        while product > limit {
+            product *= uniform()
+            count += 1
+        }
+        return count
+    }
+
+    private mutating func normal() -> Double {
+        let u = max(1e-12, uniform())
+        return (-2 * log(u)).squareRoot() * cos(2 * .pi * uniform())
+    }
+
+    private mutating func uniform() -> Double {
+        Double(generator.next() >> 11) / Double(1 << 53)
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
