@@ -17,6 +17,8 @@ extension StorageContractTests {
         "settings", "apps", "app_domains", "api_keys", "templates", "click_stats", "app_opens", "referral_programs",
         "conversion_schemas", "conversion_dev_keys", "conversion_signatures", "webhook_endpoints", "safety_domains", "landfall_migrations",
         "catalog_revision",
+        // Per-app attribution parameters: shares, rates and delays aggregated over many installs.
+        "attribution_models",
     ]
 
     struct ErasureWorld: Sendable {

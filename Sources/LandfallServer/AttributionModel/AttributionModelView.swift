@@ -127,16 +127,18 @@ struct AttributionModelView: Encodable, Sendable {
     }
 
     private static func statusText(_ platform: DevicePlatform, fitted: AppAttributionModel?, targetPrecision: Double?, source: String) -> String {
-        guard let fitted else {
-            return "No fit yet for \(platform.rawValue): the engine uses the server's defaults until the app has reported at least "
-                + "30 installs on it."
-        }
-        let evidence = fitted.parameters.evidence
-        var text = fitted.learnedFromData
+        var text: String
+        if let fitted {
+            let evidence = fitted.parameters.evidence
+            text = fitted.learnedFromData
             ? "Learned from the app's \(evidence.installs) most recent \(platform.rawValue) installs "
                 + "(\(evidence.labelled) with a click token, \(evidence.tokenless) without)."
             : "Still mostly on the defaults: only \(evidence.installs) \(platform.rawValue) installs so far; "
                 + "each estimate moves toward the app's own as installs accrue."
+        } else {
+            text = "No fit yet for \(platform.rawValue): the engine uses the server's defaults until the app has reported at least "
+                + "30 installs on it."
+        }
         if targetPrecision != nil, source != "attributionTargetPrecision" {
             text += " The target precision takes effect once \(AppAttributionModel.minimumTokenlessForCut) installs without a click "
                 + "token have been fitted; until then the cut is the app's threshold or the default."

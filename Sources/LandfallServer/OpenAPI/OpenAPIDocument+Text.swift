@@ -463,6 +463,48 @@ enum OpenAPIDocument {
         ]
       }
     },
+    "/api/apps/{appId}/attribution-model": {
+      "get": {
+        "operationId": "getAttributionModel",
+        "tags": [
+          "apps"
+        ],
+        "summary": "The app's learned attribution model: per platform, its parameters beside their defaults, the evidence behind them, the cut in force and the expected precision and recall there",
+        "security": [
+          {
+            "adminToken": []
+          },
+          {
+            "secretKey": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "appId",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The model",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AttributionModel"
+                }
+              }
+            }
+          },
+          "default": {
+            "$ref": "#/components/responses/Error"
+          }
+        }
+      }
+    },
     "/api/apps/{appId}/keys": {
       "post": {
         "operationId": "createKey",
@@ -4425,6 +4467,77 @@ enum OpenAPIDocument {
       }
     },
     "schemas": {
+      "AttributionModel": {
+        "type": "object",
+        "required": ["appId", "platforms"],
+        "properties": {
+          "appId": {"type": "string"},
+          "attributionTargetPrecision": {"type": "number"},
+          "attributionThreshold": {"type": "integer"},
+          "platforms": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": ["platform", "status", "statusText", "installs", "labelledInstalls", "tokenlessInstalls", "threshold", "thresholdSource", "parameters"],
+              "properties": {
+                "platform": {"type": "string"},
+                "status": {"type": "string", "enum": ["learned", "defaults"]},
+                "statusText": {"type": "string"},
+                "fittedAt": {"type": "string", "format": "date-time"},
+                "installs": {"type": "integer"},
+                "labelledInstalls": {"type": "integer"},
+                "tokenlessInstalls": {"type": "integer"},
+                "iterations": {"type": "integer"},
+                "converged": {"type": "boolean"},
+                "threshold": {"type": "integer"},
+                "thresholdSource": {"type": "string", "enum": ["attributionTargetPrecision", "attributionThreshold", "default"]},
+                "estimatedPrecision": {"type": "number"},
+                "estimatedRecall": {"type": "number"},
+                "parameters": {
+                  "type": "object",
+                  "required": ["clickedInstallShare", "delay", "persistence", "ipPersistenceShort"],
+                  "properties": {
+                    "clickedInstallShare": {"$ref": "#/components/schemas/LearnedEstimate"},
+                    "ipPersistenceShort": {"$ref": "#/components/schemas/LearnedEstimate"},
+                    "persistence": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/LearnedEstimate"}},
+                    "delay": {
+                      "type": "object",
+                      "required": ["quickShare", "quickMedianSeconds", "quickLogSigma", "slowMedianSeconds", "slowLogSigma", "learnedFrom", "default"],
+                      "properties": {
+                        "quickShare": {"type": "number"},
+                        "quickMedianSeconds": {"type": "number"},
+                        "quickLogSigma": {"type": "number"},
+                        "slowMedianSeconds": {"type": "number"},
+                        "slowLogSigma": {"type": "number"},
+                        "learnedFrom": {"type": "number"},
+                        "default": {
+                          "type": "object",
+                          "properties": {
+                            "quickShare": {"type": "number"},
+                            "quickMedian": {"type": "number"},
+                            "quickLogSigma": {"type": "number"},
+                            "slowMedian": {"type": "number"},
+                            "slowLogSigma": {"type": "number"}
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "LearnedEstimate": {
+        "type": "object",
+        "required": ["value", "default", "learnedFrom"],
+        "properties": {
+          "value": {"type": "number"},
+          "default": {"type": "number"},
+          "learnedFrom": {"type": "number", "description": "installs, or click-install pairs (an unlabelled pair counts its probability)"}
+        }
+      },
       "Error": {
         "type": "object",
         "properties": {
@@ -4946,6 +5059,14 @@ enum OpenAPIDocument {
             "minimum": 1,
             "maximum": 100
           },
+          "attributionTargetPrecision": {
+            "type": "number",
+            "minimum": 0.5,
+            "maximum": 0.999,
+            "exclusiveMinimum": true,
+            "exclusiveMaximum": true,
+            "description": "The precision wanted of probabilistic matches: the server picks the cut that delivers it by the app's learned model's own estimate (GET /api/apps/{appId}/attribution-model); until a platform has 100 fitted token-less installs the cut is attributionThreshold or the default."
+          },
           "iosProbabilisticMatching": {
             "type": "boolean",
             "default": true,
@@ -5027,6 +5148,14 @@ enum OpenAPIDocument {
             "maximum": 100,
             "nullable": true
           },
+          "attributionTargetPrecision": {
+            "type": "number",
+            "minimum": 0.5,
+            "maximum": 0.999,
+            "exclusiveMinimum": true,
+            "exclusiveMaximum": true,
+            "nullable": true
+          },
           "iosProbabilisticMatching": {
             "type": "boolean",
             "nullable": true,
@@ -5092,6 +5221,9 @@ enum OpenAPIDocument {
             "type": "integer",
             "minimum": 1,
             "maximum": 100
+          },
+          "attributionTargetPrecision": {
+            "type": "number"
           },
           "iosProbabilisticMatching": {
             "type": "boolean"
