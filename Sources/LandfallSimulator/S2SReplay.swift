@@ -196,6 +196,7 @@ public struct S2SReplay: Sendable {
         report.live = MatcherReport(
             name: "Landfall server (S2S)", tokenless: Evaluator.metrics(live, threshold: threshold), all: Evaluator.metrics(live, threshold: threshold)
         )
+        report.liveCalibration = Evaluator.calibration(live.filter { $0.confidence != nil })
         report.direct = direct.report.engine
         report.direct.name = "Landfall engine, same times"
         report.seconds = Date().timeIntervalSince(started)
@@ -229,6 +230,9 @@ public struct S2SReplayReport: Sendable, Encodable {
     public var differences: [String] = []
     public var live = MatcherReport(name: "", tokenless: .empty, all: .empty)
     public var direct = MatcherReport(name: "", tokenless: .empty, all: .empty)
+    /// The server's confidence against the truth, over the installs it attributed (an organic
+    /// answer names no click, so deciles under the cut stay empty).
+    public var liveCalibration: [CalibrationBucket] = []
     public var seconds = 0.0
 
     init(windowHoursSent: Int, appWindowHours: Int, statedFrom: String, statedTo: String) {

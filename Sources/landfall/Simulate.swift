@@ -209,17 +209,46 @@ struct Simulate: AsyncParsableCommand {
         grid.windowHours = windowHours
         let chosen = SimulationGrid.cells.filter { cell in cells.map { cell.name.localizedCaseInsensitiveContains($0) } ?? true }
         var results: [SimulationGrid.Result] = []
-        for cell in chosen {
+        for cell in chosen where !httpOnly {
             for learning in [false, true] {
                 let result = grid.run(cell, learning: learning)
                 results.append(result)
                 if !json { Self.emit(SimulationGrid.render([result]).split(separator: "\n").last.map(String.init) ?? "") }
             }
         }
+        var live: [String: S2SReplayReport] = [:]
+        if let target, let url = URL(string: target), let token = resolvedAdminToken {
+            // Through the live path: each cell's population posted with its stated times to a fresh
+            // app that asks for the grid's target precision, the server learning as it goes.
+            for cell in chosen {
+                var model = cell.model(windowHours: windowHours, measuredDays: httpDays)
+                model.warmUpDays = 0
+                model.days = httpDays
+                let replay = S2SReplay(configuration: .init(
+                    target: url, adminToken: token, threshold: threshold, targetPrecision: grid.targetPrecision
+                ))
+                let report = try await replay.run(PopulationGenerator(model: model, seed: seed).generate())
+                live[cell.name] = report
+                if !json {
+                    let metrics = report.live.all
+                    let worst = Evaluator.calibrationError(report.liveCalibration).worst
+                    Self.emit(
+                        "live \(cell.name): \(metrics.installs) installs, precision "
+                            + (metrics.precision.map { String(format: "%.3f", $0) } ?? "-") + String(format: ", recall %.3f", metrics.recall)
+                            + String(format: ", worst calibration gap over attributed deciles %.1f pts", worst) + ", \(Int(report.seconds)) s"
+                    )
+                }
+            }
+        }
         if json {
+            struct GridOutput: Encodable {
+                var direct: [SimulationGrid.Result]
+                var live: [String: S2SReplayReport]
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            Self.emit(String(decoding: try encoder.encode(results), as: UTF8.self))
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            Self.emit(String(decoding: try encoder.encode(GridOutput(direct: results, live: live)), as: UTF8.self))
         } else {
             Self.emit("\n" + SimulationGrid.render(results))
         }
