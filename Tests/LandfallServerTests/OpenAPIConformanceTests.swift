@@ -13,8 +13,11 @@ import Testing
 /// Where this fails, the server's answer is the truth: correct `openapi.json`, not the server.
 @Suite struct OpenAPIConformanceTests {
     /// What each answer is checked for: no 5xx, a status the operation documents (its own or
-    /// `default`), a media type documented for that status, and a body that validates against its schema.
-    static let checks = ["not_a_server_error", "status_code_conformance", "content_type_conformance", "response_schema_conformance"]
+    /// `default`), a media type documented for that status, the headers documented for it, and a
+    /// body that validates against its schema.
+    static let checks = [
+        "not_a_server_error", "status_code_conformance", "content_type_conformance", "response_headers_conformance", "response_schema_conformance",
+    ]
 
     @Test func everyAnswerMatchesTheDocumentedStatusMediaTypeAndSchema() async throws {
         let schemathesis = FuzzCommandTests.schemathesis
