@@ -4,7 +4,12 @@
 /// into `OpenAPIDocument.text` at every build where it changed (see `Plugins/`), so the document is
 /// compiled into the binary rather than shipped as a bundle resource: a resource bundle must sit
 /// beside the binary, and a `landfall` copied on its own would lose it (Foundation's `Bundle.module`
-/// traps when its bundle is missing). `OpenAPIDocumentTests` checks that it parses, that it names
-/// exactly the router's routes and that the binary serves the file byte for byte;
-/// `OpenAPIConformanceTests` checks the server's answers against it.
+/// traps when its bundle is missing). The binary serves the file byte for byte.
+///
+/// A new route is one more entry under `paths` in `openapi.json` (and a new field one more property
+/// of its schema under `components/schemas`), then `swift build`. `OpenAPIDocumentTests` checks that
+/// the document parses, that it names exactly the router's routes and that the binary serves the
+/// file; `OpenAPIConformanceTests` checks the server's answers against it, so a response schema that
+/// does not match what the route answers fails there. `scripts/format-openapi` keeps scripted edits
+/// in the file's layout.
 enum OpenAPIDocument {}
