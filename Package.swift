@@ -79,8 +79,15 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
-            swiftSettings: swiftSettings
+            // Compiled into the binary by the plugin below, not shipped as a resource.
+            exclude: ["OpenAPI/openapi.json"],
+            swiftSettings: swiftSettings,
+            plugins: ["OpenAPIEmbedPlugin"]
         ),
+        // `OpenAPI/openapi.json` becomes `OpenAPIDocument.text` at build time, so a `landfall` binary
+        // copied on its own still serves `GET /openapi.json` (a resource bundle would stay behind).
+        .plugin(name: "OpenAPIEmbedPlugin", capability: .buildTool(), dependencies: ["landfall-openapi-embed"]),
+        .executableTarget(name: "landfall-openapi-embed", path: "Plugins/OpenAPIEmbedTool", swiftSettings: swiftSettings),
         .target(
             name: "LandfallSimulator",
             dependencies: ["LandfallAttribution"],

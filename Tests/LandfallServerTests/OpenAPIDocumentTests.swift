@@ -1,18 +1,35 @@
+import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import LandfallBench
+import NIOCore
+import NIOHTTP1
 import Testing
 
 @testable import LandfallServer
 
 /// The OpenAPI document cannot drift from the router: every route is described, nothing that is not
-/// a route is, and the document is one a fuzzer or a client generator can read.
+/// a route is, the document is one a fuzzer or a client generator can read, and the binary serves
+/// `Sources/LandfallServer/OpenAPI/openapi.json` exactly. (Whether the server's answers match it:
+/// `OpenAPIConformanceTests`.)
 @Suite struct OpenAPIDocumentTests {
     static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
+    /// The document as it is edited; the build compiles it into `OpenAPIDocument.text`.
+    static let file = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/LandfallServer/OpenAPI/openapi.json")
+
+    /// The document the binary holds and serves.
     static func document() throws -> [String: Any] {
         let parsed = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.text.utf8))
         return try #require(parsed as? [String: Any])
+    }
+
+    /// JSON text in one canonical form (keys sorted, no spaces), to compare two documents as values.
+    static func canonical(_ data: Data) throws -> Data {
+        try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: data), options: [.sortedKeys])
     }
 
     /// `GET /api/apps/{appId}` for every operation of the document.
@@ -96,14 +113,58 @@ import Testing
         #expect(unrouted.isEmpty, "operations in the OpenAPI document that no route answers: \(unrouted)")
     }
 
-    @Test func servedAtOpenAPIJSON() async throws {
+    /// The plugin's generated source holds the file's bytes: a stale build or an escaping mistake
+    /// in `landfall-openapi-embed` (a backslash, a quote, a carriage return) shows here.
+    @Test func theBinaryHoldsOpenAPIJSONByteForByte() throws {
+        let file = try Data(contentsOf: Self.file)
+        let embedded = Data(OpenAPIDocument.text.utf8)
+        #expect(embedded.count == file.count, "embedded \(embedded.count) bytes, openapi.json has \(file.count)")
+        #expect(embedded == file, "OpenAPIDocument.text differs from openapi.json: rebuild (the OpenAPIEmbedPlugin regenerates it)")
+    }
+
+    @Test func servedAtOpenAPIJSONExactlyAsTheFile() async throws {
+        let file = try Data(contentsOf: Self.file)
         try await TestServer.run { server in
             let response = try await server.send(.get, "/openapi.json")
             #expect(response.status == .ok)
-            #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
-            let served = try response.jsonObject()
-            #expect(served["openapi"] as? String == (try Self.document())["openapi"] as? String)
-            #expect((served["paths"] as? [String: Any])?.count == (try Self.document()["paths"] as? [String: Any])?.count)
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(response.headers[.cacheControl] == "public, max-age=300")
+            let served = Data(response.body.readableBytesView)
+            #expect(served == file, "the served body is openapi.json byte for byte")
+            #expect(try Self.canonical(served) == (try Self.canonical(file)), "and the same JSON value")
+            #expect(try response.jsonObject()["openapi"] as? String == "3.0.3")
         }
+    }
+
+    /// A `landfall` binary copied alone into an empty directory (no resource bundle beside it)
+    /// still serves the whole document: it is compiled in.
+    @Test func aCopiedBinaryAloneServesTheDocument() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-openapi-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = directory.appendingPathComponent("landfall")
+        try FileManager.default.copyItem(at: try ServerProcess.binary(), to: binary)
+        let server = try ManagedProcess.start(
+            binary, arguments: ["serve", "--port", "0", "--database", "sqlite::memory:", "--admin-token", TestServer.adminToken],
+            logDirectory: directory, workingDirectory: directory
+        )
+        let port: Int
+        do {
+            port = try await server.waitForListeningPort(timeout: .seconds(60))
+        } catch {
+            await server.terminate()
+            throw error
+        }
+        let answer: (status: UInt, body: ByteBuffer)
+        do {
+            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/openapi.json"), timeout: .seconds(30))
+            answer = (response.status.code, try await response.body.collect(upTo: 16 << 20))
+        } catch {
+            await server.terminate()
+            throw error
+        }
+        await server.terminate()
+        #expect(answer.status == 200)
+        #expect(Data(answer.body.readableBytesView) == (try Data(contentsOf: Self.file)), "the copied binary served openapi.json byte for byte")
     }
 }
