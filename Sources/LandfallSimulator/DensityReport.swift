@@ -110,6 +110,8 @@ public struct DensityReport: Sendable, Encodable {
     public var seconds: Double
     /// With learning: each platform's model at the end of the run.
     public var learned: [String: LearnedParameters] = [:]
+    /// With learning: how long each platform fit took (seconds), in order.
+    public var fitSeconds: [Double] = []
     /// With learning and a target precision: token-less installs answered at the cut the engine
     /// chose for that precision by its own estimate, at the time of each answer.
     public var atTargetPrecision: MatchMetrics?

@@ -265,6 +265,7 @@ public struct DirectSimulation: Sendable {
         var learnedReport = report
         if let learner {
             learnedReport.learned = Dictionary(uniqueKeysWithValues: learner.learned.map { ($0.key.rawValue, $0.value) })
+            learnedReport.fitSeconds = learner.fitSeconds
             if learner.schedule.targetPrecision != nil {
                 var metrics = MatchMetrics(threshold: -1, installs: targetScores.count, clickedInstalls: 0, attributed: 0, correct: 0)
                 for (scored, cut) in targetScores {

@@ -31,6 +31,8 @@ struct LearningState {
     private(set) var learned: [DevicePlatform: LearnedParameters] = [:]
     /// The cut for the target precision, by platform, once a fit has chosen one.
     private(set) var cuts: [DevicePlatform: Int] = [:]
+    /// Wall-clock seconds of each platform fit (the fit alone, as the server's service runs it).
+    private(set) var fitSeconds: [Double] = []
     private var nextFit: Date?
 
     init(schedule: ModelLearning, base: AttributionConfiguration) {
@@ -58,7 +60,9 @@ struct LearningState {
         let fit = AttributionModelFit(base: base)
         for (platform, all) in observations where all.count >= schedule.minimumObservations {
             let recent = Array(all.suffix(schedule.maximumObservations))
+            let started = Date()
             let parameters = fit.fit(recent, platform: platform)
+            fitSeconds.append(Date().timeIntervalSince(started))
             guard parameters.isUsable else { continue }
             learned[platform] = parameters
             if let target = schedule.targetPrecision {
