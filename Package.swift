@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "LandfallStore", targets: ["LandfallStore"]),
         .library(name: "LandfallServer", targets: ["LandfallServer"]),
         .executable(name: "landfall", targets: ["landfall"]),
+        .executable(name: "landfall-lab", targets: ["landfall-lab"]),
         .executable(name: "landfall-reference", targets: ["landfall-reference"]),
     ],
     dependencies: [
@@ -93,8 +94,50 @@ let package = Package(
             dependencies: ["LandfallAttribution"],
             swiftSettings: swiftSettings
         ),
-        .target(name: "LandfallLocalPostgres", dependencies: ["LandfallBench"], swiftSettings: swiftSettings),
+        // The product's command line: what an operator runs. None of the lab's targets that follow may
+        // become a dependency of it.
+        .executableTarget(
+            name: "landfall",
+            dependencies: [
+                "LandfallServer",
+                "LandfallSimulator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The lab, through landfall-reference: what measures the product and never ships in it
+        // (benchmarks, crash and fuzz runs, the XSS probe, a local PostgreSQL runner, a bare reference
+        // server). It may depend on anything.
         .target(name: "LandfallBench", swiftSettings: swiftSettings),
+        .target(name: "LandfallLocalPostgres", dependencies: ["LandfallBench"], swiftSettings: swiftSettings),
+        .target(
+            name: "LandfallLab",
+            dependencies: [
+                "LandfallServer",
+                "LandfallBench",
+                "LandfallLocalPostgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `reliability crash`: its load clients, and the SQL it checks the database with.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                // `bench`: a statement's round trip timed beside the PostgreSQL match.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "landfall-lab",
+            dependencies: [
+                "LandfallLab",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // Not linked: listed so that building the lab builds the binaries it starts beside it.
+                "landfall",
+                "landfall-reference",
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "landfall-reference",
             dependencies: [
@@ -102,24 +145,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "landfall",
-            dependencies: [
-                "LandfallServer",
-                "LandfallSimulator",
-                "LandfallBench",
-                "LandfallLocalPostgres",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // `landfall reliability crash`: its load clients, and the SQL it checks the database with.
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                // `landfall bench`: a statement's round trip timed beside the PostgreSQL match.
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -133,6 +158,7 @@ let package = Package(
             name: "LandfallTestSupport",
             dependencies: [
                 "LandfallStore",
+                "LandfallBench",
                 "LandfallLocalPostgres",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
@@ -178,7 +204,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LandfallStoreTests",
-            dependencies: ["LandfallModels", "LandfallStore", "LandfallTestSupport"],
+            dependencies: ["LandfallModels", "LandfallStore", "LandfallBench", "LandfallTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -187,7 +213,12 @@ let package = Package(
                 "LandfallServer",
                 "LandfallTestSupport",
                 "LandfallBench",
+                "LandfallLab",
+                // Imported for the product's own helpers, and run as real processes: the product
+                // for scale-out and crash tests, the lab for the reliability commands.
                 "landfall",
+                "landfall-lab",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),

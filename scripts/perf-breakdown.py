@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Where a redirect's or an event's CPU goes: reads `perf script` output of a `landfall bench --quick`
+"""Where a redirect's or an event's CPU goes: reads `perf script` output of a `landfall-lab bench --quick`
 run and splits the samples of Landfall's redirect (or durable events) phase, and of the bare
 Hummingbird reference, by what is on their call stacks, then turns the shares into CPU-µs per
 request with the bench's own figures.
@@ -91,7 +91,7 @@ def executable(sample):
     for frame in sample["stack"]:
         if "(/" in frame:
             name = frame[frame.rfind("(") + 1:-1].rsplit("/", 1)[-1]
-            if name in ("landfall", "landfall-reference", "postgres"):
+            if name in ("landfall", "landfall-lab", "landfall-reference", "postgres"):
                 return name
     return None
 

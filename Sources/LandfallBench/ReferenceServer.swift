@@ -28,7 +28,7 @@ public struct ReferenceServer: Sendable {
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// `$LANDFALL_REFERENCE_BINARY`, else `landfall-reference` next to the running executable (the
-    /// release `landfall` or the test bundle sit beside it in `.build/…`), else on `PATH`.
+    /// release `landfall-lab` or the test bundle sit beside it in `.build/…`), else on `PATH`.
     public static func locateBinary(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
         if let path = environment[binaryEnvironmentKey], !path.isEmpty {
             guard FileManager.default.isExecutableFile(atPath: path) else {

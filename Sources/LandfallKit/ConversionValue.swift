@@ -1,6 +1,6 @@
 import Foundation
 
-/// An install's SKAdNetwork conversion value as the server computed it (seed 004's v2 answer).
+/// An install's SKAdNetwork conversion value as the server computed it (the v2 answer of AppsFlyer's SDK-less API).
 public struct ConversionValue: Sendable, Hashable, Codable {
     /// The fine value, 0-63.
     public var value: Int
@@ -29,7 +29,7 @@ public struct ConversionValue: Sendable, Hashable, Codable {
         case postbackSequenceIndex = "postback_sequence_index"
     }
 
-    /// Decodes seed 004's answer (`value`, `coarse_value`, `lock`, `next_w_time`,
+    /// Decodes AppsFlyer's answer (`value`, `coarse_value`, `lock`, `next_w_time`,
     /// `postback_sequence_index`); a v1 answer's missing `lock` reads as false.
     ///
     /// - Parameter decoder: the decoder to read from.

@@ -1,7 +1,7 @@
 import Foundation
 
 extension LandfallClient {
-    /// Asks the server for this install's SKAdNetwork conversion value (seed 004's SDK-less API),
+    /// Asks the server for this install's SKAdNetwork conversion value (AppsFlyer's SDK-less API),
     /// signed with HMAC-SHA256 under the app's dev key.
     ///
     /// Each call signs once with a fresh millisecond timestamp and is not retried automatically:
@@ -16,7 +16,7 @@ extension LandfallClient {
     ///   - appStoreID: the App Store id, as `id123456789` or `123456789`; signed exactly as given.
     ///   - uid: the install id; this client's ``installID`` when nil.
     ///   - version: ``ConversionValueAPIVersion/v2`` (all fields) or ``ConversionValueAPIVersion/v1``.
-    ///   - signature: query parameters (seed 004) or headers (AppsFlyer's reference client).
+    ///   - signature: query parameters (AppsFlyer's documentation) or headers (its reference client).
     /// - Returns: the value to hand to SKAdNetwork; without the coarse value, lock and window from v1.
     /// - Throws: ``LandfallError/Code/installNotReported`` with no install id yet;
     ///   ``LandfallError/Code/server`` with the status (400, 401, 404, 503) and the server's code.

@@ -1,6 +1,6 @@
 extension LandfallClient {
     /// Wipes everything LandfallKit stored on the device: the install id and attribution, the click
-    /// hand-off, the event queue, the replayed deep links, and the external user id (seed 000 §10,
+    /// hand-off, the event queue, the replayed deep links, and the external user id (LinkForty SDK specification §10,
     /// for testing and GDPR erasure). The client stays started; the next report counts as a first
     /// launch with a new install key.
     public func clearData() async {

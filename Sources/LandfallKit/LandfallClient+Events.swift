@@ -1,7 +1,7 @@
 import Foundation
 
 extension LandfallClient {
-    /// Tracks an in-app event (seed 000 §5).
+    /// Tracks an in-app event (LinkForty SDK specification §5).
     ///
     /// The event is written to the persistent queue first, then sent in the background; it survives
     /// being offline and app restarts. Call ``flush()`` to wait until it has been sent. Each event
@@ -29,7 +29,7 @@ extension LandfallClient {
         if state.install != nil { scheduleDrain() }
     }
 
-    /// Tracks revenue (seed 000 §6): `amount` and `currency` are distinct fields of the event data,
+    /// Tracks revenue (LinkForty SDK specification §6): `amount` and `currency` are distinct fields of the event data,
     /// the amount sent as an exact decimal string (`"19.99"`), never through a binary double.
     ///
     /// - Parameters:

@@ -1,5 +1,5 @@
 extension LandfallClient {
-    /// Creates a short link (seed 000 §7): with ``CreateLinkOptions/templateId`` through
+    /// Creates a short link (LinkForty SDK specification §7): with ``CreateLinkOptions/templateId`` through
     /// `POST /api/links`, otherwise through `POST /api/sdk/v1/links`, which applies the app's newest
     /// template. The ``externalUserID`` is attached unless `options` carries its own.
     ///
@@ -25,7 +25,7 @@ extension LandfallClient {
         return result
     }
 
-    /// The app's own id of the current user, attached to ``createLink(_:)`` (seed 000 §8). Kept in
+    /// The app's own id of the current user, attached to ``createLink(_:)`` (LinkForty SDK specification §8). Kept in
     /// memory only; never sent anywhere else.
     public var externalUserID: String? { externalUserIDValue }
 

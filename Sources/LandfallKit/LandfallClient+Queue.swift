@@ -10,7 +10,7 @@ extension LandfallClient {
     /// The number of events waiting to be sent.
     public var queueCount: Int { queue.count }
 
-    /// Sends every queued event, in order, and returns when done (seed 000 §13).
+    /// Sends every queued event, in order, and returns when done (LinkForty SDK specification §13).
     ///
     /// Events go 100 at a time to `POST /api/sdk/v1/events`; network errors and 408/429/5xx are
     /// retried per ``LandfallConfiguration/retryPolicy``. If the server refuses a batch as invalid,

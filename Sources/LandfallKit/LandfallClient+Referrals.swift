@@ -1,6 +1,6 @@
 import Foundation
 
-/// A referrer's invite link (seed 003): a short link whose deep link carries the referrer's
+/// A referrer's invite link (the Carton Caps referral design): a short link whose deep link carries the referrer's
 /// ``referralCode``, which the friend's first launch gets through the deferred deep link.
 public struct InviteLink: Sendable, Hashable, Decodable {
     /// The link to share.
@@ -15,7 +15,7 @@ public struct InviteLink: Sendable, Hashable, Decodable {
     public var deduplicated: Bool
 }
 
-/// One person a user invited, as seed 003's `GET /users/:user_id/referrals` lists them.
+/// One person a user invited, as the referral design's `GET /users/:user_id/referrals` lists them.
 public struct Referral: Sendable, Hashable, Decodable, Identifiable {
     /// The invited user.
     public struct User: Sendable, Hashable, Decodable {
@@ -28,7 +28,7 @@ public struct Referral: Sendable, Hashable, Decodable, Identifiable {
 
         enum CodingKeys: String, CodingKey { case id, name, avatarURL = "avatar_url" }
 
-        /// Decodes seed 003's `user` object, reading a numeric `id` as its decimal text.
+        /// Decodes the referral design's `user` object, reading a numeric `id` as its decimal text.
         ///
         /// - Parameter decoder: the decoder to read from.
         /// - Throws: `DecodingError` when `id` is neither a number nor a string.
@@ -69,18 +69,18 @@ public struct Referral: Sendable, Hashable, Decodable, Identifiable {
         public var description: String { rawValue }
     }
 
-    /// The server's id of this referral (seed 003's numeric `id`).
+    /// The server's id of this referral (the referral design's numeric `id`).
     public var id: Int64
     /// Who was invited.
     public var user: User
     /// Where the referral stands: pending, complete, reversed or flagged.
     public var status: Status
-    /// When the invited user registered (seed 003 sends UTC without a zone letter).
+    /// When the invited user registered (the referral design sends UTC without a zone letter).
     public var createdAt: Date
 
     enum CodingKeys: String, CodingKey { case id, user, status, createdAt = "created_at" }
 
-    /// Decodes one entry of seed 003's list; `created_at` may lack a zone (read as UTC) and carry
+    /// Decodes one entry of the referral design's list; `created_at` may lack a zone (read as UTC) and carry
     /// microseconds.
     ///
     /// - Parameter decoder: the decoder to read from.
@@ -97,7 +97,7 @@ public struct Referral: Sendable, Hashable, Decodable, Identifiable {
         createdAt = date
     }
 
-    /// `2025-08-10T20:03:00.123456` (UTC, seed 003's form) or any ISO 8601 timestamp with a zone.
+    /// `2025-08-10T20:03:00.123456` (UTC, the referral design's form) or any ISO 8601 timestamp with a zone.
     static func parseTimestamp(_ text: String) -> Date? {
         if let zoned = LandfallJSON.parseTimestamp(text) { return zoned }
         let parts = text.split(separator: ".", maxSplits: 1)
@@ -117,7 +117,7 @@ public struct ReferralList: Sendable, Hashable {
 }
 
 extension LandfallClient {
-    /// Creates (or, for a user who has one, returns) the user's invite link (seed 003), through
+    /// Creates (or, for a user who has one, returns) the user's invite link (the referral design), through
     /// `POST /api/referrals/invites`. The device's install id goes along, so the server can tell
     /// the referrer's own devices from their friends'.
     ///
@@ -146,7 +146,7 @@ extension LandfallClient {
         return invite
     }
 
-    /// The people `externalUserId` invited, newest first (seed 003's `GET /users/:user_id/referrals`).
+    /// The people `externalUserId` invited, newest first (the referral design's `GET /users/:user_id/referrals`).
     ///
     /// The server answers a publishable key only when the app's referral program allows it
     /// (`publishableKeyMayList`), since the list names the invited people.
@@ -182,7 +182,7 @@ extension DeepLinkData {
     /// The deep link parameter invite links carry the referrer's code in.
     public static let referralCodeParameter = "referral_code"
 
-    /// The referrer's code when this link is an invite (seed 003); pass it on with the sign-up.
+    /// The referrer's code when this link is an invite (the referral design); pass it on with the sign-up.
     public var referralCode: String? { customParameters?[Self.referralCodeParameter] }
 }
 

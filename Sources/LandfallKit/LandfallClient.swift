@@ -40,7 +40,7 @@ public actor LandfallClient {
     /// Hand-offs given before `start` loaded the stored state.
     var earlyClickToken: String?
     var earlyInstallReferrer: String?
-    /// Memory only (seed 000 §8).
+    /// Memory only (LinkForty SDK specification §8).
     var externalUserIDValue: String?
     var installTask: (id: Int, task: Task<AttributionResult, any Error>)?
     var drain: (id: Int, task: Task<DrainOutcome, Never>)?
@@ -184,7 +184,7 @@ public actor LandfallClient {
         earlyInstallReferrer = nil
     }
 
-    // MARK: Attribution data (seed 000 §9), read without a network call
+    // MARK: Attribution data (LinkForty SDK specification §9), read without a network call
 
     /// True once ``start(with:)`` has finished loading (until ``reset()``).
     public var isStarted: Bool { configuration != nil && loaded }

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallBench
 
 /// Throwaway PostgreSQL clusters on loopback, for tests and benchmarks: `initdb` into a new
 /// directory, `pg_ctl start` on a free port, stopped and deleted when the process exits.

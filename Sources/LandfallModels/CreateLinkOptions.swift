@@ -1,4 +1,4 @@
-/// A request to create a share link from an app (seed 000, "CreateLinkOptions").
+/// A request to create a share link from an app (LinkForty SDK specification, "CreateLinkOptions").
 public struct CreateLinkOptions: Codable, Sendable, Hashable {
     /// The UUID of the link template to create the link from; when set, the link is created through
     /// `POST /api/links`, otherwise the server picks the app's newest template.

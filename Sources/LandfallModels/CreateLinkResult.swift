@@ -1,4 +1,4 @@
-/// The answer to a link creation (seed 000, "CreateLinkResult").
+/// The answer to a link creation (LinkForty SDK specification, "CreateLinkResult").
 ///
 /// `id` and `short_code` repeat `linkId` and `shortCode` because LinkForty's iOS SDK reads those
 /// snake-case keys from `POST /api/links`.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What an app learns about the link that opened it (seed 000, "DeepLinkData").
+/// What an app learns about the link that opened it (LinkForty SDK specification, "DeepLinkData").
 public struct DeepLinkData: Codable, Sendable, Hashable {
     /// The link's short code; empty when the data was parsed on the device from a custom-scheme URL.
     public var shortCode: String

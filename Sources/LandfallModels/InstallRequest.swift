@@ -1,6 +1,6 @@
 import Foundation
 
-/// The install report an SDK sends on first launch (seed 000, "DeviceFingerprint"), plus the
+/// The install report an SDK sends on first launch (LinkForty SDK specification, "DeviceFingerprint"), plus the
 /// optional fields LinkForty's Android SDK and LandfallKit add.
 public struct InstallRequest: Codable, Sendable, Hashable {
     /// The app's HTTP user agent, e.g. `Mealtime/4.2.1 iOS/18.1` or `Dalvik/2.1.0 (Linux; U; Android 14; Pixel 8 Build/…)`.
@@ -68,7 +68,7 @@ public struct InstallRequest: Codable, Sendable, Hashable {
     }
 }
 
-/// The answer to an install report (seed 000, "InstallResponse"), plus `method` and `clickId`.
+/// The answer to an install report (LinkForty SDK specification, "InstallResponse"), plus `method` and `clickId`.
 public struct InstallResponse: Codable, Sendable, Hashable {
     /// The server-assigned install UUID; events name the install by it.
     public var installId: String
@@ -118,7 +118,7 @@ public struct InstallResponse: Codable, Sendable, Hashable {
     }
 }
 
-/// An in-app event (seed 000 §5), with an optional client id that makes retries idempotent.
+/// An in-app event (LinkForty SDK specification §5), with an optional client id that makes retries idempotent.
 public struct EventRequest: Codable, Sendable, Hashable {
     /// The ``InstallResponse/installId`` of the install the event belongs to.
     public var installId: String

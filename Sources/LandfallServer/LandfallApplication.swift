@@ -24,7 +24,7 @@ public struct LandfallApplication: Sendable {
     public let metrics: ServerMetrics
     /// Sends the webhook outbox; tests call `deliverDue()` when background delivery is off.
     public let webhooks: WebhookDispatcher
-    /// Truncates client addresses past their retention period; tests and `landfall reliability
+    /// Truncates client addresses past their retention period; tests and `landfall-lab reliability
     /// privacy` call `sweep()` with a clock of their own.
     public let ipRetention: IPRetentionSweeper
     /// Every method and path the router answers, as `GET /api/apps/{appId}`: checked against the

@@ -18,3 +18,8 @@ public enum SchemaCheck {
         throw StoreError.schemaMismatch("pending migrations \(status.pending.joined(separator: ", ")); run `landfall migrate` or start with --migrate")
     }
 }
+
+/// Opens once the schema check at start has passed, so background services never query tables a
+/// fresh database does not have yet. Any number of services may wait on it; a waiter whose task is
+/// cancelled first (server stopping, schema check failed) is told so and gives up.
+public typealias SchemaGate = OneTimeSignal

@@ -4,8 +4,8 @@ import LandfallStore
 import NIOHTTP1
 import Testing
 
-/// LandfallKit asks a live server for SKAdNetwork conversion values, signed both ways seed 004 and
-/// AppsFlyer's reference client sign them, and gets the values the app's schema gives its events.
+/// LandfallKit asks a live server for SKAdNetwork conversion values, signed both ways AppsFlyer's
+/// documentation and its reference client sign them, and gets the values the app's schema gives its events.
 @Suite("Conversion values against a live server")
 struct ConversionValueEndToEndTests {
     static let schema = """

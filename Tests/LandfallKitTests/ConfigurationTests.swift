@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LandfallKit
 
-@Suite("Configuration validation (seed 000 §11)")
+@Suite("Configuration validation (LinkForty SDK specification §11)")
 struct ConfigurationTests {
     private func validate(_ configuration: LandfallConfiguration) -> LandfallError? {
         do {

@@ -2,7 +2,7 @@ import Foundation
 @testable import LandfallKit
 import Testing
 
-@Suite("Conversion values (SKAdNetwork, seed 004)")
+@Suite("Conversion values (SKAdNetwork, AppsFlyer's SDK-less API)")
 struct ConversionValueTests {
     static let path = "/api/v2.0/conversion-value"
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LandfallKit
 
-@Suite("Attribution data access (seed 000 §9) and data management (§10)")
+@Suite("Attribution data access (LinkForty SDK specification §9) and data management (§10)")
 struct DataManagementTests {
     @Test func attributionDataIsReadableWithoutANetworkCall() async throws {
         let harness = Harness()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LandfallKit
 
-@Suite("Deferred deep linking (seed 000 §2)")
+@Suite("Deferred deep linking (LinkForty SDK specification §2)")
 struct DeferredDeepLinkTests {
     private static let token = "AbCdEfGhIjKlMnOpQrStUv"
 

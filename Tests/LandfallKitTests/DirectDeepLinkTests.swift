@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LandfallKit
 
-@Suite("Direct deep links and server-side resolution (seed 000 §3, §4)")
+@Suite("Direct deep links and server-side resolution (LinkForty SDK specification §3, §4)")
 struct DirectDeepLinkTests {
     private static let resolved = DeepLinkData(
         shortCode: "pasta", utmParameters: UTMParameters(source: "newsletter"), customParameters: ["recipe": "42"],

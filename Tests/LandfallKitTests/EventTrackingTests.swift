@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LandfallKit
 
-@Suite("Event and revenue tracking (seed 000 §5, §6)")
+@Suite("Event and revenue tracking (LinkForty SDK specification §5, §6)")
 struct EventTrackingTests {
     private func sentEvents(_ harness: Harness) async throws -> [EventRequest] {
         try await harness.transport.requests(to: "/api/sdk/v1/events").flatMap {

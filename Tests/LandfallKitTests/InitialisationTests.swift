@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LandfallKit
 
-@Suite("Initialisation (seed 000 §1)")
+@Suite("Initialisation (LinkForty SDK specification §1)")
 struct InitialisationTests {
     @Test func handlingALinkBeforeStartThrowsNotInitialised() async {
         let client = Harness().makeClient()

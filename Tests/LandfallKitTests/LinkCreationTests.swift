@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LandfallKit
 
-@Suite("Link creation (seed 000 §7) and user identity (§8)")
+@Suite("Link creation (LinkForty SDK specification §7) and user identity (§8)")
 struct LinkCreationTests {
     private static let created = CreateLinkResult(url: "https://go.example.com/x1", shortCode: "x1", linkId: "L9", deduplicated: false)
 

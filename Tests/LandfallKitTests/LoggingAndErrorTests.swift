@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LandfallKit
 
-@Suite("Logging and typed errors (seed 000 §12)")
+@Suite("Logging and typed errors (LinkForty SDK specification §12)")
 struct LoggingAndErrorTests {
     @Test func loggingOnSendsLinesToTheInjectedLogger() async throws {
         let harness = Harness()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LandfallKit
 
-@Suite("Offline resilience: the persistent event queue (seed 000 §13)")
+@Suite("Offline resilience: the persistent event queue (LinkForty SDK specification §13)")
 struct OfflineQueueTests {
     private static let accepted = StubReply.json(200, ["events": [Harness.eventAccepted]])
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LandfallKit
 
-@Suite("Referrals (seed 003): invite links, the code on the deferred deep link, the referral list")
+@Suite("Referrals (the Carton Caps referral design): invite links, the code on the deferred deep link, the referral list")
 struct ReferralTests {
     static let invite = #"{"url":"https://go.example.com/Ab3dE9x","shortCode":"Ab3dE9x","linkId":"L7","referralCode":"K7QX2MPA","deduplicated":false}"#
     /// Seed 003's own example answer, verbatim.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+@testable import LandfallLab
 @testable import LandfallServer
 import Testing
 

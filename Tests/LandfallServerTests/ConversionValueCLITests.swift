@@ -6,7 +6,7 @@ import LandfallStore
 import Testing
 
 /// The "done when": a schema defined with `landfall skan`, an install with events, and a
-/// request signed as seed 004 shows answering the value the schema gives.
+/// request signed as AppsFlyer's documentation shows answering the value the schema gives.
 @Suite("landfall skan")
 struct ConversionValueCLITests {
     @Test func aSchemaAndDevKeyFromTheCLIServeSignedRequests() async throws {

@@ -7,7 +7,7 @@ import LandfallModels
 import LandfallStore
 import Testing
 
-/// `GET /api/v1.0|v2.0/conversion-value` (seed 004): shapes, status codes and the seed's own URLs.
+/// `GET /api/v1.0|v2.0/conversion-value` (AppsFlyer's SDK-less API): shapes, status codes and its documentation's own URLs.
 @Suite("SKAdNetwork conversion-value routes")
 struct ConversionValueRouteTests {
     /// Revenue buckets in bits 0-1, four event flags in bits 2-5; `renewal` is high and locks.

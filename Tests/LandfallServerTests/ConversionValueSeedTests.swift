@@ -6,7 +6,7 @@ import LandfallStore
 import Testing
 
 /// Seed 004's two example URLs replayed against the server.
-@Suite("SKAdNetwork seed 004 examples")
+@Suite("AppsFlyer's SDK-less SKAdNetwork examples")
 struct ConversionValueSeedTests {
     typealias Setup = ConversionValueRouteTests.Setup
 
@@ -33,7 +33,7 @@ struct ConversionValueSeedTests {
             try await Self.seedInstall(server, setup, createdAt: clock.now.addingTimeInterval(-86_400), events: [
                 ("tutorial", 60, nil), ("purchase", 120, 12_000_000), ("share", 180, nil),
             ])
-            // Exactly as the seed writes it: its af_sig is a shortened placeholder, so it cannot verify.
+            // Exactly as AppsFlyer's documentation writes it: its af_sig is a shortened placeholder, so it cannot verify.
             let seedURL = "/api/v1.0/conversion-value?uid=LYPnL-sdJuSwjg-AQ2GTZehc&app_id=123456789&af_sig=b457aca5d23a6cbe512775578201&af_timestamp=1603034622"
             expectAPIError(try await server.send(.get, seedURL), .unauthorized, code: "invalid_signature")
             let signature = ConversionSignature.sign("1603034622" + setup.devKey + "123456789" + Self.seedUID, devKey: setup.devKey)
@@ -53,7 +53,7 @@ struct ConversionValueSeedTests {
                 ("signup", 60, nil), ("tutorial", 120, nil), ("subscribe", 180, nil), ("share", 240, nil), ("purchase", 300, 25_000_000),
                 ("renewal", 15 * 86_400, nil),
             ])
-            // The seed's URL with a current timestamp (its own is from 2020) and a real signature.
+            // The documentation's URL with a current timestamp (its own is from 2020) and a real signature.
             let timestamp = "\(Int64(clock.now.timeIntervalSince1970))"
             let signature = ConversionSignature.sign(timestamp + setup.devKey + "123456789" + Self.seedUID, devKey: setup.devKey)
             let url = "/api/v2.0/conversion-value?uid=LYPnL-sdJuSwjg-AQ2GTZehc&app_id=123456789&sdk_version=sdk_less&af_sig=\(signature)&af_timestamp=\(timestamp)"

@@ -1,17 +1,17 @@
 import Foundation
 import Testing
-@testable import landfall
+@testable import LandfallLab
 
-/// `landfall reliability crash`: the short form against the built binary, and the comparison that
+/// `landfall-lab reliability crash`: the short form against the built binary, and the comparison that
 /// decides what counts as lost or duplicated.
 @Suite struct CrashReliabilityTests {
     /// PostgreSQL: a cluster of the command's own, which needs the server binaries the storage
     /// contract suite needs too.
     @Test(arguments: ["sqlite", "postgres"])
     func threeKillCyclesLoseAndDuplicateNothing(engine: String) async throws {
-        let output = try await ServerProcess.run([
-            "reliability", "crash", "--engine", engine, "--cycles", "3", "--seconds-per-cycle", "1", "--clients", "4",
-        ])
+        let output = try await ServerProcess.run(
+            ["reliability", "crash", "--engine", engine, "--cycles", "3", "--seconds-per-cycle", "1", "--clients", "4"], of: .lab
+        )
         var measures: [String: String] = [:]
         for line in output.split(separator: "\n") {
             let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

@@ -5,7 +5,7 @@ import LandfallTestSupport
 import Testing
 
 /// A share link created twice at once (an SDK's retry racing its first attempt, or a re-send after a
-/// server crash meeting the original) must still be one link: `landfall reliability crash` stored
+/// server crash meeting the original) must still be one link: `landfall-lab reliability crash` stored
 /// such pairs before creations of one external user took turns.
 @Suite("Racing link creations")
 struct LinkCreationRaceTests {

@@ -5,7 +5,7 @@ import HummingbirdTesting
 import LandfallStore
 import Logging
 import Testing
-@testable import landfall
+@testable import LandfallLab
 
 /// Traffic through every path that sees a client address, a key, a token or an email, on a live
 /// server whose logger keeps every record at info and above: none of those values may be in one.

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-@testable import landfall
+@testable import LandfallLab
 
 /// The server's answers match the OpenAPI document, body by body: schemathesis (from the virtual
 /// environment `scripts/schemathesis-venv` makes, which `scripts/test` runs first) sends generated
 /// requests to every operation of the served document, valid and invalid ones, with the credential
 /// each operation names, and checks every answer against the status, media type and schema the
-/// document gives it. The same seeded server and schemathesis configuration as `landfall
+/// document gives it. The same seeded server and schemathesis configuration as `landfall-lab
 /// reliability fuzz` (``FuzzServer``, ``FuzzRun``), with a fixed seed and a few examples per operation.
 ///
 /// Where this fails, the server's answer is the truth: correct `openapi.json`, not the server.

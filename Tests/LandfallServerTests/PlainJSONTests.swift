@@ -1,5 +1,6 @@
 import Foundation
 @testable import LandfallServer
+import LandfallBench
 import LandfallModels
 import LandfallTestSupport
 import Testing
@@ -51,7 +52,7 @@ struct PlainJSONTests {
 
     /// Thousands of generated bodies, plain and not: where the reader answers, the decoder agrees.
     @Test func generatedBodiesReadAlikeWhereverThePlainReaderAnswers() {
-        var random = SeededRandom(seed: 20261126)
+        var random = SplitMix64(seed: 20261126)
         var answered = 0, steppedAside = 0
         for _ in 0..<4000 {
             let body = Self.generatedBody(&random)
@@ -82,7 +83,7 @@ struct PlainJSONTests {
         "\"2025-12-31T18:12:00\"", "\"yesterday\"", "\"\"", "null", "1767225600",
     ]
 
-    static func generatedBody(_ random: inout SeededRandom) -> String {
+    static func generatedBody(_ random: inout SplitMix64) -> String {
         var members: [String] = []
         func space() -> String { ["", " ", "\n  ", "\t"][random.next(4)] }
         if random.next(10) > 0 { members.append("\"installId\":\(space())" + (random.next(12) > 0 ? "\"inst-\(random.next(100))\"" : "null")) }
@@ -103,7 +104,7 @@ struct PlainJSONTests {
         return body
     }
 
-    static func value(_ random: inout SeededRandom, depth: Int, object: Bool = false) -> String {
+    static func value(_ random: inout SplitMix64, depth: Int, object: Bool = false) -> String {
         let kind = object ? 4 : random.next(depth > 3 ? 4 : 6)
         switch kind {
         case 0: return strings[random.next(strings.count)]

@@ -2,7 +2,7 @@ import Foundation
 import LandfallBench
 import Testing
 
-/// `landfall reliability privacy`, the short form `scripts/reliability --short` runs, against the
+/// `landfall-lab reliability privacy`, the short form `scripts/reliability --short` runs, against the
 /// built binary: its table, and its exit status.
 @Suite struct PrivacyCommandTests {
     static let zeroRows = [
@@ -12,7 +12,7 @@ import Testing
 
     /// Runs the command and returns its status, its rows and its whole output.
     static func privacy(_ arguments: [String]) async throws -> (status: Int32, rows: [String: Int], log: String) {
-        let (exit, output) = try await ServerProcess.runUnchecked(["reliability", "privacy"] + arguments, timeout: .seconds(900))
+        let (exit, output) = try await ServerProcess.runUnchecked(["reliability", "privacy"] + arguments, of: .lab, timeout: .seconds(900))
         var rows: [String: Int] = [:]
         for line in output.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

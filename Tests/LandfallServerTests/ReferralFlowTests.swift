@@ -6,7 +6,7 @@ import LandfallServer
 import Testing
 
 /// Seed 003's referral program through the API: invite, a friend's click and install, registration,
-/// the key action, completion and the referrer's list in the seed's exact shape.
+/// the key action, completion and the referrer's list in the referral design's exact shape.
 @Suite("Referral flow")
 struct ReferralFlowTests {
     @Test func anInviteHasOneStableCodeAndLinkPerReferrer() async throws {

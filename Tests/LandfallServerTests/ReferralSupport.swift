@@ -6,7 +6,7 @@ import LandfallServer
 import Testing
 
 /// A server with the Mealtime app, its keys and a referral program, and the helpers the referral
-/// route tests share: invites, phones that click and install, registrations and the seed-shaped list.
+/// route tests share: invites, phones that click and install, registrations and the list shaped as the referral design shows it.
 struct ReferralWorld: Sendable {
     let server: TestServer
     let tenant: Tenant

@@ -1,4 +1,5 @@
 @testable import LandfallServer
+import LandfallStore
 import Testing
 
 /// Every background service waits on one gate for the schema check at start.

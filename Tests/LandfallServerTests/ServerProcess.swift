@@ -19,30 +19,45 @@ final class ServerProcess: Sendable {
     /// The process id, for tests that kill the server without warning (`kill -9`).
     var processIdentifier: Int32 { process.pid }
 
-    /// The `landfall` executable SwiftPM built next to the test bundle, or `LANDFALL_BINARY`.
-    static func binary() throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["LANDFALL_BINARY"] {
+    /// An executable these tests run: the product, or the lab for its reliability commands.
+    enum Program: String, Sendable {
+        case landfall = "landfall"
+        case lab = "landfall-lab"
+
+        /// The environment variable that names another build of it.
+        var variable: String { self == .landfall ? "LANDFALL_BINARY" : "LANDFALL_LAB_BINARY" }
+    }
+
+    /// The executable SwiftPM built next to the test bundle, or the one its variable names.
+    static func binary(_ program: Program = .landfall) throws -> URL {
+        if let path = ProcessInfo.processInfo.environment[program.variable] {
             return URL(fileURLWithPath: path)
         }
         let bundleDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for directory in [bundleDirectory, bundleDirectory.deletingLastPathComponent()] {
-            let candidate = directory.appendingPathComponent("landfall")
+            let candidate = directory.appendingPathComponent(program.rawValue)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw ServerProcessError("no landfall executable next to \(bundleDirectory.path); run `swift build` or set LANDFALL_BINARY")
+        throw ServerProcessError(
+            "no \(program.rawValue) executable next to \(bundleDirectory.path); run `swift build` or set \(program.variable)"
+        )
     }
 
     /// Runs a command to completion and returns its output (standard output and error together).
     @discardableResult
-    static func run(_ arguments: [String], timeout: Duration = .seconds(300)) async throws -> String {
-        let (status, text) = try await runUnchecked(arguments, timeout: timeout)
-        guard status == .exited(0) else { throw ServerProcessError("landfall \(arguments.first ?? "") ended with \(status): \(text)") }
+    static func run(_ arguments: [String], of program: Program = .landfall, timeout: Duration = .seconds(300)) async throws -> String {
+        let (status, text) = try await runUnchecked(arguments, of: program, timeout: timeout)
+        guard status == .exited(0) else {
+            throw ServerProcessError("\(program.rawValue) \(arguments.first ?? "") ended with \(status): \(text)")
+        }
         return text
     }
 
     /// Runs a command to completion and returns how it ended and its output.
-    static func runUnchecked(_ arguments: [String], timeout: Duration = .seconds(300)) async throws -> (ExitStatus, String) {
-        let (status, output) = try await ManagedProcess.run(try binary(), arguments: arguments, timeout: timeout)
+    static func runUnchecked(
+        _ arguments: [String], of program: Program = .landfall, timeout: Duration = .seconds(300)
+    ) async throws -> (ExitStatus, String) {
+        let (status, output) = try await ManagedProcess.run(try binary(program), arguments: arguments, timeout: timeout)
         return (status, String(decoding: output, as: UTF8.self))
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import landfall
+@testable import LandfallLab
 
-/// The stall figure of `landfall bench`: the longest time a running load got no answer.
+/// The stall figure of `landfall-lab bench`: the longest time a running load got no answer.
 @Suite("Bench throughput log")
 struct ThroughputLogTests {
     private static func log(_ points: [(milliseconds: Int, answered: Double)]) -> ThroughputLog {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LandfallStore
+import LandfallBench
 import LandfallModels
 import LandfallTestSupport
 import Testing
@@ -21,7 +22,7 @@ struct LinkContentPlainJSONTests {
     @Test func everyContentTheStorageWritesIsReadWithoutTheDecoderAndAlike() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        var random = SeededRandom(seed: 20261127)
+        var random = SplitMix64(seed: 20261127)
         for _ in 0..<3000 {
             let content = Self.generatedContent(&random)
             let document = String(decoding: try encoder.encode(content), as: UTF8.self)
@@ -71,7 +72,7 @@ struct LinkContentPlainJSONTests {
         "ünïcödé 🚀", "e\u{301}", "\u{2028}\u{2029}", "myapp://product/42", "</script>",
     ]
 
-    static func generatedContent(_ random: inout SeededRandom) -> LinkContent {
+    static func generatedContent(_ random: inout SplitMix64) -> LinkContent {
         func text() -> String? { random.next(3) == 0 ? nil : texts[random.next(texts.count)] + String(random.next(100)) }
         func list() -> [String]? { random.next(3) == 0 ? nil : (0..<random.next(4)).map { _ in texts[random.next(texts.count)] } }
         var content = LinkContent(

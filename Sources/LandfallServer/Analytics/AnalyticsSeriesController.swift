@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LandfallModels
 import LandfallStore
 import Logging
 import NIOCore
@@ -37,7 +38,7 @@ struct AnalyticsSeriesController: Sendable {
     /// export starts downloading immediately and never sits in memory whole.
     private func csv(_ query: SeriesRequest, appId: String, currencies: [String], grouper: SeriesGrouper, logger: Logger) -> Response {
         let storage = self.storage
-        let day = { (date: Date) in String(LandfallJSONDate.format(date).prefix(10)) }
+        let day = { (date: Date) in String(LandfallJSON.formatTimestamp(date).prefix(10)) }
         let filename = "landfall-\(query.grouping.rawValue)-\(query.interval.rawValue)-\(day(query.from))-\(day(query.to)).csv"
         let body = ResponseBody { writer in
             try await writer.write(ByteBuffer(string: SeriesCSV.header(currencies: currencies)))

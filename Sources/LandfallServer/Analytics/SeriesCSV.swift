@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 
 /// The CSV form of a series: one line per bucket and group that has any activity.
 enum SeriesCSV {
@@ -13,11 +14,11 @@ enum SeriesCSV {
     static func line(_ row: SeriesGrouper.Row, currencies: [String]) -> String {
         let counts = row.counts
         var fields = [
-            LandfallJSONDate.format(row.bucket), field(row.key), field(row.label), String(counts.clicks), String(counts.botClicks),
+            LandfallJSON.formatTimestamp(row.bucket), field(row.key), field(row.label), String(counts.clicks), String(counts.botClicks),
             String(counts.installs), String(counts.installsByMethod["deterministic"] ?? 0),
             String(counts.installsByMethod["probabilistic"] ?? 0), String(counts.installsByMethod["organic"] ?? 0), String(counts.events),
         ]
-        fields += currencies.map { WebhookPublisher.format(micros: counts.revenueMicros[$0] ?? 0) }
+        fields += currencies.map { EventService.format(micros: counts.revenueMicros[$0] ?? 0) }
         return fields.joined(separator: ",") + "\r\n"
     }
 
@@ -29,9 +30,4 @@ enum SeriesCSV {
         guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
         return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
-}
-
-/// Timestamps in CSV cells, as in JSON answers.
-enum LandfallJSONDate {
-    static func format(_ date: Date) -> String { date.formatted(Date.ISO8601FormatStyle()) }
 }

@@ -41,7 +41,7 @@ struct SeriesReport: Encodable {
             methods.merge(counts.installsByMethod, uniquingKeysWith: +)
             installsByMethod = methods
             events = counts.events
-            revenue = counts.revenueMicros.mapValues(WebhookPublisher.format(micros:))
+            revenue = counts.revenueMicros.mapValues(EventService.format(micros:))
         }
     }
 

@@ -55,7 +55,11 @@ public final class AttributionModelService: Service, Sendable {
     }
 
     public func run() async throws {
-        guard schedule.learns else { return }
+        // Off, it has nothing to do, but a service that returns early ends the whole service group.
+        guard schedule.learns else {
+            try? await gracefulShutdown()
+            return
+        }
         if let schemaReady, await !cancelWhenGracefulShutdown({ await schemaReady.wait() }) { return }
         var lastRound: ContinuousClock.Instant?
         while !Task.isCancelled && !Task.isShuttingDownGracefully {

@@ -21,7 +21,7 @@ struct BranchText: Decodable, Sendable, Hashable {
     }
 }
 
-/// The body of `POST /v1/open` (seed 002), field for field. Every field is optional here so that a
+/// The body of Branch's `POST /v1/open`, field for field. Every field is optional here so that a
 /// missing one is reported by ``BranchOpenRequest/validated()`` with Branch's field name.
 struct BranchOpenRequest: Decodable, Sendable {
     var branchKey: String?
@@ -100,7 +100,7 @@ extension BranchOpenRequest {
     /// The all-zero IDFA/GAID of a device that does not allow tracking: not an identifier.
     static let zeroId = "00000000-0000-0000-0000-000000000000"
 
-    /// Checks the fields the seed marks required and the shape of every other one; errors name
+    /// Checks the fields Branch's documentation marks required and the shape of every other one; errors name
     /// Branch's fields.
     func validated() throws -> ValidOpen {
         func required(_ value: String?, _ field: String, max: Int = 128) throws -> String {

@@ -15,7 +15,7 @@ struct BranchOpenService: Sendable {
     let limiter: BranchRateLimiter
     let now: @Sendable () -> Date
 
-    /// The answer, field for field as seed 002 shows it; `data` is a JSON string.
+    /// The answer, field for field as Branch's `v1/open` documentation shows it; `data` is a JSON string.
     struct Answer: Encodable, Sendable {
         var sessionId: String
         var randomizedDeviceToken: String

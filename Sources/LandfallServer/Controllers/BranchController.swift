@@ -5,7 +5,7 @@ import LandfallModels
 import LandfallStore
 import Logging
 
-/// Branch's server-to-server API (seed 002): `POST /v1/open`, `POST`/`GET /v1/url` and
+/// Branch's server-to-server API: `POST /v1/open`, `POST`/`GET /v1/url` and
 /// `POST /v2/event/standard|custom`, answered in Branch's shapes, errors included.
 struct BranchController: Sendable {
     let authenticator: Authenticator

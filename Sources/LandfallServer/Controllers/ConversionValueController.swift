@@ -4,7 +4,7 @@ import Hummingbird
 import LandfallStore
 import Logging
 
-/// `GET /api/v1.0/conversion-value` and `/api/v2.0/conversion-value`: seed 004's SDK-less
+/// `GET /api/v1.0/conversion-value` and `/api/v2.0/conversion-value`: AppsFlyer's SDK-less
 /// SKAdNetwork API. The request names the install (`uid`), the app by App Store id (`app_id`) and is
 /// signed with the app's dev key; v1 answers `{"value"}`, v2 adds the SKAdNetwork 4 fields.
 struct ConversionValueController: Sendable {

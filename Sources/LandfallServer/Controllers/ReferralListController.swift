@@ -3,9 +3,10 @@ import HTTPTypes
 import Hummingbird
 import LandfallStore
 
-/// `GET /api/users/:userId/referrals`: the people a user invited, in seed 003's exact shape — a
-/// bare array, newest first. Pages through `limit` and `cursor`; the next page's cursor comes in
-/// the `X-Next-Cursor` header (and a `Link: <…>; rel="next"`), keeping the body the seed's.
+/// `GET /api/users/:userId/referrals`: the people a user invited, in the exact shape of the Carton
+/// Caps referral design — a bare array, newest first. Pages through `limit` and `cursor`; the next
+/// page's cursor comes in the `X-Next-Cursor` header (and a `Link: <…>; rel="next"`), keeping the
+/// body the design's.
 ///
 /// Secret key; the publishable key too when the program allows it (`publishableKeyMayList`),
 /// since the answer names the referees.

@@ -6,7 +6,7 @@ import LandfallModels
 import LandfallStore
 import Logging
 
-/// The SDK endpoints of seed 000: install reports, link resolution and events.
+/// The SDK endpoints of the LinkForty SDK specification: install reports, link resolution and events.
 struct SDKController: Sendable {
     let storage: any LandfallStorage
     let authenticator: Authenticator

@@ -4,7 +4,7 @@ import Hummingbird
 import LandfallModels
 import LandfallStore
 
-/// `POST /api/sdk/v1/links`: seed 000's simplified link creation; applies the app's newest template.
+/// `POST /api/sdk/v1/links`: the LinkForty SDK specification's simplified link creation; applies the app's newest template.
 ///
 /// Apps call it with the publishable key they ship (as Branch's SDKs create links with the public key),
 /// so that key must never be able to do more than a share needs: it cannot pick a short code (which

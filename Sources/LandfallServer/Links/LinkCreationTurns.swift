@@ -5,7 +5,7 @@ import NIOConcurrencyHelpers
 /// A link with an external user id is deduplicated by looking for the same link before inserting
 /// one. Two requests for the same link at once (an SDK retrying a request that timed out while the
 /// first is still being served, or re-sending after a server crash) would both look, both find
-/// nothing and both insert: the crash check (`landfall reliability crash`) stored such pairs. Taking
+/// nothing and both insert: the crash check (`landfall-lab reliability crash`) stored such pairs. Taking
 /// turns per app and external user id makes the second one find the first one's link.
 final class LinkCreationTurns: Sendable {
     /// Keys with a creation running, each with the creations waiting for it in arrival order.

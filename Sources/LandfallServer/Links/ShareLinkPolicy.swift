@@ -5,7 +5,7 @@ import HTTPTypes
 /// it: it may make a share link that opens the app's own content, never point a link of the app's
 /// domain somewhere else (no destinations, no preview images, no targeting) or take a chosen code.
 enum ShareLinkPolicy {
-    /// The fields of seed 000's CreateLinkOptions: everything a share needs.
+    /// The fields of CreateLinkOptions in the LinkForty SDK specification: everything a share needs.
     static let allowedFields: Set<String> = [
         "templateId", "templateSlug", "deepLinkParameters", "title", "description", "utmParameters", "externalUserId",
     ]

@@ -2,11 +2,11 @@ import Foundation
 import HTTPTypes
 import LandfallStore
 
-/// A referral in seed 003's shape: `{"id", "user": {"id", "name", "avatar_url"}, "status", "created_at"}`.
+/// A referral in the shape of the Carton Caps referral design: `{"id", "user": {"id", "name", "avatar_url"}, "status", "created_at"}`.
 ///
-/// The user's id is a JSON number when the app's user id is a plain integer (seed 003's apps use
+/// The user's id is a JSON number when the app's user id is a plain integer (the design's apps use
 /// integer ids) and a string otherwise; `created_at` is UTC with microseconds and no zone letter,
-/// exactly as the seed writes it.
+/// exactly as the design writes it.
 struct ReferralListItem: Encodable, Sendable {
     var referral: ReferralRecord
 
@@ -25,7 +25,7 @@ struct ReferralListItem: Encodable, Sendable {
     }
 }
 
-/// A referral as the management endpoints show it: seed 003's fields plus where it stands and why.
+/// A referral as the management endpoints show it: the referral design's fields plus where it stands and why.
 struct ReferralDetail: Encodable, Sendable {
     var referral: ReferralRecord
 
@@ -73,7 +73,7 @@ struct ReferralUserId: Encodable, Sendable {
     }
 }
 
-/// `2025-08-10T20:03:00.123456`: seed 003's timestamp form, in UTC.
+/// `2025-08-10T20:03:00.123456`: the referral design's timestamp form, in UTC.
 enum ReferralTimestamp {
     static func format(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)

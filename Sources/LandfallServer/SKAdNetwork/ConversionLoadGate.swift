@@ -1,7 +1,7 @@
 import NIOConcurrencyHelpers
 
 /// Bounds the conversion-value requests computed at once; past the bound the API answers 503
-/// (seed 004's "server busy") at once instead of queueing behind the database.
+/// (AppsFlyer's "server busy") at once instead of queueing behind the database.
 final class ConversionLoadGate: Sendable {
     let limit: Int
     private let inFlight = NIOLockedValueBox(0)

@@ -1,11 +1,11 @@
 import Crypto
 import Foundation
 
-/// The HMAC-SHA256 signatures of seed 004's conversion-value requests, keyed by the app's dev key.
+/// The HMAC-SHA256 signatures of AppsFlyer's SDK-less conversion-value requests, keyed by the app's dev key.
 ///
 /// Two forms are accepted:
 /// - ``Form/query``: `af_timestamp` and `af_sig` in the query, over `af_timestamp + devKey + app_id + uid`
-///   (seed 004's `HmacSHA256(af_timestamp + DevKey + app_id + uid)`).
+///   (AppsFlyer's `HmacSHA256(af_timestamp + DevKey + app_id + uid)`).
 /// - ``Form/header``: AppsFlyer's reference client, `Af-Timestamp` and `Authorization` headers, over
 ///   `timestamp + app_id + uid`.
 ///

@@ -17,7 +17,7 @@ public struct ConversionEvent: Sendable, Hashable {
     }
 }
 
-/// An install's conversion value at one moment: what the v2 answer of seed 004 carries.
+/// An install's conversion value at one moment: what the v2 answer of AppsFlyer's SDK-less API carries.
 public struct ConversionValueState: Sendable, Hashable {
     /// 0-63, computed from the first window's events (later postbacks carry only the coarse value).
     public var fineValue: Int

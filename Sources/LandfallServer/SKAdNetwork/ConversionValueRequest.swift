@@ -3,7 +3,8 @@ import HTTPTypes
 import Hummingbird
 
 /// The parameters of a conversion-value request, checked for shape before anything is looked up.
-/// Anything missing or malformed is a 400 (seed 004); a wrong signature is found later (401).
+/// Anything missing or malformed is a 400, as AppsFlyer's SDK-less API answers; a wrong signature is
+/// found later (401).
 struct ConversionValueRequest: Sendable {
     /// The install id.
     var uid: String

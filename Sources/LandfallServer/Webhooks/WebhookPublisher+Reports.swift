@@ -60,7 +60,7 @@ extension WebhookPublisher {
         let drafts = try wanted.map { event in
             let properties = (try? LandfallJSON.makeDecoder().decode(JSONValue.self, from: Data(event.data.utf8))) ?? .object([:])
             let revenue = both(event.revenueMicros, event.revenueCurrency).map { micros, currency in
-                EventData.Revenue(amount: Self.format(micros: micros), currency: currency)
+                EventData.Revenue(amount: EventService.format(micros: micros), currency: currency)
             }
             let data = EventData(
                 eventId: event.id, installId: event.installId, name: event.name, clientEventId: event.clientEventId, properties: properties,
@@ -89,11 +89,6 @@ extension WebhookPublisher {
             return Draft(appId: click.appId, type: WebhookEventType.clickCreated, data: try JSONValue.encoding(data), id: "msg_\(click.id)")
         }
         try await publish(drafts)
-    }
-
-    /// `19990000` micros → `"19.99"`, exactly.
-    static func format(micros: Int64) -> String {
-        NSDecimalNumber(decimal: Decimal(micros) / 1_000_000).description(withLocale: Locale(identifier: "en_US_POSIX"))
     }
 }
 

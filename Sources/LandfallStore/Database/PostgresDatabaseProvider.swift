@@ -29,19 +29,19 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
     }
 
     public func read<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
-        await running.wait()
+        await running.waitIgnoringCancellation()
         return try await client.withConnection { connection in try await body(connection.sql()) }
     }
 
     public func write<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
-        await running.wait()
+        await running.waitIgnoringCancellation()
         return try await client.withConnection { connection in try await body(connection.sql()) }
     }
 
     public func transaction<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         // Not client.withTransaction: it wraps the body's errors, and callers need them unchanged
         // (a unique violation to map to a conflict, a schema mismatch to report).
-        await running.wait()
+        await running.waitIgnoringCancellation()
         return try await client.withConnection { connection in
             try await connection.sql().inTransaction(logger: logger) { database in try await body(database) }
         }
@@ -50,7 +50,7 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
     /// Runs a statement prepared once per pooled connection and collects its rows: the hot paths
     /// skip PostgreSQL's parse and plan, and SQLKit's serialisation, on every execution.
     func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] {
-        await preparedRunning.wait()
+        await preparedRunning.waitIgnoringCancellation()
         var rows: [Statement.Row] = []
         for try await row in try await preparedClient.execute(statement, logger: logger) {
             rows.append(row)
@@ -64,7 +64,7 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
     /// row: the first install on a new server otherwise paid the match statement's parse and
     /// generic plan (about 2 ms) on top of its own work.
     public func prepareForTraffic() async throws {
-        await preparedRunning.wait()
+        await preparedRunning.waitIgnoringCancellation()
         try await preparedClient.withConnection { connection in
             for warmUp in PostgresHotStatements.warmUps {
                 try await warmUp.run(connection, logger)

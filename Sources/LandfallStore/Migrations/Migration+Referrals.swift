@@ -1,7 +1,7 @@
 extension Migration {
     /// Referral programs, referrers' codes, the identities fraud checks compare, and referrals.
     ///
-    /// Referral ids are integers (seed 003 shows them so): SQLite's rowid alias and PostgreSQL's
+    /// Referral ids are integers (the Carton Caps referral design shows them so): SQLite's rowid alias and PostgreSQL's
     /// identity column are the one difference between the engines. `referrals_awaiting` holds only
     /// referrals still waiting for their referee's key action, so the settling pass never walks
     /// finished ones.

@@ -19,6 +19,15 @@ public struct Migration: Sendable, Hashable {
 }
 
 extension Migration {
-    /// Every migration this build knows, in the order they are applied.
-    public static let all: [Migration] = [.createCoreTables, .attribution, .leanerClickIndexes, .coveringCandidateIndexes, .branchSessions, .referrals, .conversionValues, .webhooks, .linkSafety, .clickReceivedAt, .uniqueShareLinks, .erasureIndexes, .ipRetention, .catalogRevision, .candidateEvidence, .attributionModels]
+    /// Every migration this build knows, in the order they are applied: the order of their numbers.
+    ///
+    /// Earlier builds listed 0010 before 0009, and 0013 before 0011 and 0012. The migrations of each
+    /// pair touch different tables or indexes (0009 `clicks`; 0010 `links` and `safety_domains`; 0013
+    /// the `links_app_dedup` index, 0011 and 0012 others), so a database that had both pending ends
+    /// up with the same schema in either order.
+    public static let all: [Migration] = [
+        .createCoreTables, .attribution, .leanerClickIndexes, .coveringCandidateIndexes, .branchSessions, .referrals, .conversionValues,
+        .webhooks, .clickReceivedAt, .linkSafety, .erasureIndexes, .ipRetention, .uniqueShareLinks, .catalogRevision, .candidateEvidence,
+        .attributionModels,
+    ]
 }

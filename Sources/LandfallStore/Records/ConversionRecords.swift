@@ -14,7 +14,7 @@ public struct ConversionSchemaRecord: Sendable, Hashable, Codable {
     }
 }
 
-/// The per-app dev key that signs SDK-less conversion-value requests (seed 004).
+/// The per-app dev key that signs SDK-less conversion-value requests (AppsFlyer's SDK-less API).
 ///
 /// Kept as it was issued, not as a hash: verifying an HMAC needs the key itself. The same key is
 /// compiled into every copy of the app, so it authorises nothing but reading conversion values.

@@ -14,7 +14,7 @@ public enum ReferralStatus: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// One referee's registration under a referrer's code.
 public struct ReferralRecord: Sendable, Hashable {
-    /// Assigned by the database, increasing; seed 003 shows integer ids.
+    /// Assigned by the database, increasing; the Carton Caps referral design shows integer ids.
     public var id: Int64
     public var appId: String
     /// The referrer's external user id.

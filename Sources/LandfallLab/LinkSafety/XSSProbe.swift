@@ -7,7 +7,7 @@ import HTTPTypes
 /// link and list pages) and scans what comes back with ``ExecutableContextScanner``.
 ///
 /// It speaks HTTP through `send`, so the same probe runs in-process in the tests and against a
-/// live server in `landfall reliability xss`.
+/// live server in `landfall-lab reliability xss`.
 public struct XSSProbe: Sendable {
     public struct Reply: Sendable {
         public var status: Int

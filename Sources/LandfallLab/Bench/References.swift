@@ -17,7 +17,7 @@ struct References: Sendable {
     static func start(codes: URL, directory: URL, progress: @Sendable (String) -> Void) async throws -> References {
         progress("reference servers: nginx return 302, bare Hummingbird 302 from a dictionary")
         guard let binary = Executables.sibling(named: "landfall-reference") else {
-            throw BenchFailure("landfall-reference is not next to this executable; build it: swift build -c release --product landfall-reference")
+            throw BenchFailure("landfall-reference is not next to this executable; build it: swift build -c release --product landfall-lab")
         }
         let nginx = try await Nginx.start(in: directory)
         do {

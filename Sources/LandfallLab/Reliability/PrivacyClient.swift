@@ -3,7 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// The few HTTP calls `landfall reliability privacy` makes, against its own server.
+/// The few HTTP calls `landfall-lab reliability privacy` makes, against its own server.
 struct PrivacyClient: Sendable {
     struct Answer: Sendable {
         var status: Int

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import LandfallServer
 
-/// `landfall reliability fuzz`: schemathesis over the server's own OpenAPI document, against a live
+/// `landfall-lab reliability fuzz`: schemathesis over the server's own OpenAPI document, against a live
 /// server, counting every answer of 500 or more.
 struct Fuzz: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

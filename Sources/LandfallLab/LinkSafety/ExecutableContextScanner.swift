@@ -1,4 +1,5 @@
 import Foundation
+import LandfallServer
 
 /// Reads an HTML page the way a browser's tokenizer would and reports every place where script
 /// could run that the server did not put there itself.
@@ -17,7 +18,7 @@ public struct ExecutableContextScanner: Sendable {
     }
 
     /// The server's own inline scripts: the interstitial's and the dashboard's.
-    public static let landfall = ExecutableContextScanner(trustedScripts: [InterstitialPage.script, DashboardLinkPages.copyScript])
+    public static let landfall = ExecutableContextScanner(trustedScripts: PageScripts.trusted)
 
     public struct Finding: Sendable, Hashable, CustomStringConvertible {
         public var kind: String

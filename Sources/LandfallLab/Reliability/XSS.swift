@@ -3,7 +3,7 @@ import Foundation
 import LandfallServer
 import Logging
 
-/// `landfall reliability xss`: the XSS corpus over every link field and every page showing link data.
+/// `landfall-lab reliability xss`: the XSS corpus over every link field and every page showing link data.
 struct XSS: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "xss",

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// `landfall reliability privacy`: client addresses truncated past the retention period and kept
+/// `landfall-lab reliability privacy`: client addresses truncated past the retention period and kept
 /// whole inside it, no secrets in the info log, nothing left of an erased person.
 struct PrivacyCheck: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

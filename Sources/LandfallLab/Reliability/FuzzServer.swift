@@ -37,7 +37,7 @@ struct FuzzServer: Sendable {
         configuration.webhooks.deliversInBackground = false
         configuration.idleTimeout = .seconds(idleTimeoutSeconds)
         // The fuzzer sends far faster than any app; the limiters have tests and a reliability part
-        // of their own (`landfall reliability limits`), and 429s here would only thin the examples.
+        // of their own (`landfall-lab reliability limits`), and 429s here would only thin the examples.
         configuration.apiRateLimits.enabled = false
         configuration.sdkLinkLimits = SDKLinkLimits(perApp: .init(burst: 1_000_000, per: .seconds(1)), perAddress: .init(burst: 1_000_000, per: .seconds(1)))
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)

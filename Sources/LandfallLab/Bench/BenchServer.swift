@@ -4,7 +4,7 @@ import LandfallBench
 import NIOCore
 import NIOHTTP1
 
-/// One `landfall serve` process under test, started from this very binary.
+/// One `landfall serve` process under test: the product binary beside the lab (``ProductBinary``).
 struct BenchServer: Sendable {
     let process: ManagedProcess
     let port: Int
@@ -18,7 +18,7 @@ struct BenchServer: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let process = try ManagedProcess.start(
-            ownExecutable(),
+            try ProductBinary.landfall(),
             arguments: [
                 "serve", "--database", database, "--port", "0", "--admin-token", adminToken, "--trust-proxy", "--log-level", "warning",
             ],
@@ -33,11 +33,6 @@ struct BenchServer: Sendable {
             process.kill()
             throw BenchFailure("landfall serve did not start: \(error)\n\(process.logTail())")
         }
-    }
-
-    /// This executable, which is `landfall` itself.
-    static func ownExecutable() -> URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     }
 
     private func waitUntilReady() async throws {

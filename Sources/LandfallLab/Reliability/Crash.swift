@@ -1,13 +1,13 @@
 import ArgumentParser
 import Foundation
 
-/// `landfall reliability crash`: `kill -9` a loaded server again and again, and check after every
+/// `landfall-lab reliability crash`: `kill -9` a loaded server again and again, and check after every
 /// restart that each install, event and link it acknowledged is stored exactly once.
 struct Crash: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Kill -9 a loaded server, restart it, and check every acknowledged write is stored exactly once.",
         discussion: """
-            Starts `landfall serve` (this binary) on a fresh database, loads it from several clients
+            Starts `landfall serve` (the landfall beside this binary, or LANDFALL_BINARY) on a fresh database, loads it from several clients
             with SDK installs, events (some with revenue) and link creations, kills it with SIGKILL at
             a random moment, restarts it on the same database and re-sends whatever was in flight. After
             each restart the database is read directly: every write that got a 2xx must be there once,

@@ -8,7 +8,7 @@ import NIOConcurrencyHelpers
 import NIOHTTP1
 import ServiceLifecycle
 
-/// `landfall reliability privacy`'s run: a server on a fresh SQLite file with a clock of its own,
+/// `landfall-lab reliability privacy`'s run: a server on a fresh SQLite file with a clock of its own,
 /// seeded over HTTP, swept at two later times, and measured.
 struct PrivacyRun {
     /// One line of the table: a count that must be zero, or (`mustBeZero` false) a figure for context.

@@ -5,7 +5,7 @@ enum CrashEngine: String, Sendable {
     case sqlite, postgres
 }
 
-/// What one `landfall reliability crash` run does.
+/// What one `landfall-lab reliability crash` run does.
 struct CrashPlan: Sendable {
     var engine: CrashEngine
     var cycles: Int

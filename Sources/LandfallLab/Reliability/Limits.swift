@@ -8,7 +8,7 @@ import NIOCore
 import NIOHTTP1
 import ServiceLifecycle
 
-/// `landfall reliability limits`: how exactly the API rate limits hold their configured rate.
+/// `landfall-lab reliability limits`: how exactly the API rate limits hold their configured rate.
 struct Limits: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "limits",

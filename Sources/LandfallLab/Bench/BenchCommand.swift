@@ -8,8 +8,9 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmark Landfall against nginx and a bare Hummingbird server (run it through scripts/bench).",
         discussion: """
-            Needs wrk, nginx and PostgreSQL's server binaries (scripts/bench installs them) and the
-            landfall-reference executable next to this one. Everything runs on 127.0.0.1 and is stopped
+            Needs wrk, nginx and PostgreSQL's server binaries (scripts/bench installs them), and the
+            landfall and landfall-reference executables next to this one (landfall may be named by
+            LANDFALL_BINARY instead). Everything runs on 127.0.0.1 and is stopped
             at the end; results go to the terminal and to results.json/.csv/.md in --output.
             """
     )
@@ -91,7 +92,7 @@ struct Bench: AsyncParsableCommand {
         table.addRatio(References.nginxRatio, of: "req/s", toTarget: References.nginx)
 
         let system = SystemInfo.current()
-        let heading = "landfall bench\(quick ? " --quick" : "") · \(plan.rounds) round\(plan.rounds == 1 ? "" : "s") · \(system.summary) · \(Int((clock.now - began).milliseconds / 1000)) s"
+        let heading = "landfall-lab bench\(quick ? " --quick" : "") · \(plan.rounds) round\(plan.rounds == 1 ? "" : "s") · \(system.summary) · \(Int((clock.now - began).milliseconds / 1000)) s"
         print(heading)
         print(table.renderText())
         try Data(try table.renderJSON().utf8).write(to: outputDirectory.appendingPathComponent("results.json"))

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `landfall reliability …`: the checks behind `scripts/reliability`. Each subcommand runs one
+/// `landfall-lab reliability …`: the checks behind `scripts/reliability`. Each subcommand runs one
 /// family of checks against real servers and prints its rows of the reliability table.
 struct Reliability: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LandfallServer
 import LandfallStore
 import Logging
 import NIOCore
