@@ -9,8 +9,9 @@ import Foundation
 /// expectation-maximisation, each candidate counts by the probability the engine gives it with
 /// the current numbers, the share of installs that follow a click is the mean probability of
 /// having followed one, and the rounds repeat until the numbers settle. Agreements are counted
-/// only where the candidate indexes did not select on them: the device and locale signals among
-/// candidates on the install's network, the network among candidates on its device signature.
+/// only where nothing selected on them: the network among candidates on the install's device
+/// signature; the device and locale signals from labelled pairs only (strangers on one network
+/// share a locale far more often than the app-wide shares say).
 ///
 /// Every estimate starts from the defaults and moves toward the app's own as its evidence grows
 /// (`pseudoCount` pairs or installs of the default weigh against the data), so a handful of
@@ -131,7 +132,12 @@ public struct AttributionModelFit: Sendable {
         // A labelled click is known whether or not the indexes found it; an unlabelled one was
         // found through the network or the device signature, so only the other is unselected.
         let networkUnselected = labelled || candidate.agreesOnSignature
-        let signalsUnselected = labelled || candidate.ip == .agrees
+        // Device and locale persistence only from labelled pairs: among unlabelled candidates on
+        // the install's network, strangers share its language and time zone far more often than
+        // the app-wide shares say (a household, an office), so the mixture would credit them to
+        // the person and learn persistences near 1 (0.99+ measured on a live replay), which makes
+        // every agreeing stranger look like the installer.
+        let signalsUnselected = labelled
         if networkUnselected, candidate.ip != .unknown {
             if candidate.delay < Self.ipShortWithin {
                 tally.ipShort.total += weight
