@@ -30,11 +30,15 @@ struct AppAttributionModel: Codable, Sendable, Hashable {
     /// The lowest cut expected to deliver `precision`; nil without enough installs to say.
     func threshold(forPrecision precision: Double) -> Int? {
         guard parameters.evidence.tokenless >= Self.minimumTokenlessForCut else { return nil }
-        return curve.first { point in
-            // The lowest cut at or above which every higher cut also delivers: a cut that
-            // dips below the target further up is not a cut that delivers it.
-            curve.filter { $0.threshold >= point.threshold }.allSatisfy { ($0.precision ?? 1) >= precision }
-        }?.threshold ?? 100
+        // The lowest cut at or above which every higher cut also delivers (a cut that dips below
+        // the target further up is not one that delivers it): one walk down from the top, since
+        // this runs on every install of an app with a target.
+        var lowest = 100
+        for point in curve.reversed() {
+            guard (point.precision ?? 1) >= precision else { break }
+            lowest = point.threshold
+        }
+        return lowest
     }
 
     func estimate(at threshold: Int) -> CurvePoint? {
