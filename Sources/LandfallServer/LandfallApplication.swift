@@ -79,10 +79,12 @@ public func buildApplication(
         revision: statisticsRevision
     )
     let attributionModelCache = AttributionModelCache()
+    let historyStarts = ClickHistoryStarts(storage: storage)
     let installService = InstallService(
         storage: storage, recorder: recorder, configuration: configuration.attribution, metrics: metrics,
         evidence: ExpiringCache(capacity: 50_000, timeToLive: .seconds(600), revision: catalogRevision),
-        populations: PopulationCountCache(revision: statisticsRevision), models: attributionModelCache, now: now, webhooks: webhooks
+        populations: PopulationCountCache(revision: statisticsRevision), historyStarts: historyStarts, models: attributionModelCache, now: now,
+        webhooks: webhooks
     )
     let attributionModels = AttributionModelService(
         storage: storage, base: configuration.attribution, schedule: configuration.attributionModels, cache: attributionModelCache,
@@ -140,7 +142,8 @@ public func buildApplication(
     InstallsController(storage: storage, authenticator: authenticator, links: linkService).register(on: router)
     EraseController(authenticator: authenticator, service: EraseService(storage: storage, now: now)).register(on: router)
     S2SController(authenticator: authenticator, clicks: S2SClickService(
-        storage: storage, now: now, webhooks: webhooks, retention: configuration.ipRetention, statisticsRevision: statisticsRevision
+        storage: storage, now: now, webhooks: webhooks, retention: configuration.ipRetention, statisticsRevision: statisticsRevision,
+        historyStarts: historyStarts
     ), installs: installService, now: now).register(on: router)
     let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now, webhooks: webhooks)
     ReferralsController(

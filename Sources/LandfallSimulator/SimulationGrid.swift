@@ -84,6 +84,10 @@ public struct SimulationGrid: Sendable {
     /// Measured days per cell after the window's warm-up; sparse cells get more so their deciles fill.
     public var measuredDays: @Sendable (Double) -> Double = { clicksPerDay in clicksPerDay <= 500 ? 60 : clicksPerDay >= 50_000 ? 5 : 14 }
     public var targetPrecision = 0.95
+    /// When set, each cell is run as the live path sees it: this many days from the app's first
+    /// click (no warm-up), reported as S2S senders report it (`S2SReplay.asReported`), so a direct
+    /// run measures what `--target` measures, without the server.
+    public var postedDays: Double?
 
     public init() {}
 
@@ -100,9 +104,11 @@ public struct SimulationGrid: Sendable {
         /// Token-less installs answered at the cut the engine chose for `targetPrecision`.
         public var precisionAtTarget: Double?
         public var recallAtTarget: Double?
-        /// The largest |observed − predicted| over deciles holding at least 50 installs.
+        /// The largest |observed − predicted| over deciles holding at least 50 installs, in points.
         public var worstCalibrationGap: Double
         public var learnedClickedShare: [String: Double]
+        /// Token-less installs with a candidate by confidence decile: stated against right.
+        public var calibration: [CalibrationBucket]
         public var seconds: Double
     }
 
@@ -111,9 +117,7 @@ public struct SimulationGrid: Sendable {
     public func run(_ cell: Cell, learning: Bool = true) -> Result {
         var simulation = DirectSimulation()
         if learning { simulation.learning = ModelLearning(targetPrecision: targetPrecision) }
-        let population = PopulationGenerator(model: cell.model(windowHours: windowHours, measuredDays: measuredDays(cell.clicksPerDay)), seed: seed)
-            .generate()
-        let report = simulation.run(population)
+        let report = simulation.run(population(of: cell))
         let engine = report.recallAtPrecision.first { $0.name == "Landfall engine" }
         let plain = report.recallAtPrecision.first { $0.name == LikelihoodRatioBaseline.name }
         return Result(
@@ -121,9 +125,24 @@ public struct SimulationGrid: Sendable {
             recallAtDefault: report.engine.tokenless.recall, recallAtPrecision97: engine?.recall ?? 0,
             baselineRecallAtPrecision97: plain?.recall ?? 0, precisionAtTarget: report.atTargetPrecision?.precision,
             recallAtTarget: report.atTargetPrecision?.recall, worstCalibrationGap: Evaluator.calibrationError(report.calibration).worst,
-            learnedClickedShare: report.learned.mapValues(\.clickedInstallShare), seconds: report.seconds
+            learnedClickedShare: report.learned.mapValues(\.clickedInstallShare), calibration: report.calibration, seconds: report.seconds
         )
     }
+
+    /// The cell's population: measured after a window's warm-up, or as posted (`postedDays`).
+    public func population(of cell: Cell) -> SimulatedPopulation {
+        guard let postedDays else {
+            let model = cell.model(windowHours: windowHours, measuredDays: measuredDays(cell.clicksPerDay))
+            return PopulationGenerator(model: model, seed: seed).generate()
+        }
+        var model = cell.model(windowHours: windowHours, measuredDays: postedDays)
+        model.warmUpDays = 0
+        model.days = postedDays
+        return S2SReplay.asReported(PopulationGenerator(model: model, seed: seed).generate(), endingAt: Self.postedEnd)
+    }
+
+    /// Where a posted population's timeline ends: any fixed date gives the same figures.
+    static let postedEnd = Date(timeIntervalSince1970: 1_800_000_000)
 
     /// The table `landfall simulate --grid` prints.
     public static func render(_ results: [Result]) -> String {
@@ -138,7 +157,7 @@ public struct SimulationGrid: Sendable {
                     + TextReport.pad(TextReport.number(result.measuredInstalls), 9) + "| "
                     + percent(result.precisionAtDefault) + " | " + percent(result.recallAtDefault) + " | " + percent(result.recallAtPrecision97)
                     + "  | " + percent(result.baselineRecallAtPrecision97) + "     | " + percent(result.precisionAtTarget) + "    | "
-                    + percent(result.recallAtTarget) + "    | " + percent(result.worstCalibrationGap) + "     | " + learned
+                    + percent(result.recallAtTarget) + "    | " + String(format: "%5.1f", result.worstCalibrationGap) + "     | " + learned
             )
         }
         return lines.joined(separator: "\n")

@@ -14,6 +14,8 @@ public struct SlidingPopulation: Sendable {
 
     struct Counts: Sendable {
         var total = 0
+        /// The platform's first click ever inserted: clicks enter in time order.
+        var firstClickAt: Date?
         var values: [[String: Int]] = Array(repeating: [:], count: Factor.counted.count)
         /// Full language tags (`es-MX`), for the plain likelihood-ratio baseline.
         var fullLanguages: [String: Int] = [:]
@@ -28,6 +30,7 @@ public struct SlidingPopulation: Sendable {
         entries.append((click.clickedAt, click.platform, values))
         // Mutated in place: copying `Counts` out and back would copy every dictionary.
         perPlatform[click.platform, default: Counts()].total += 1
+        if perPlatform[click.platform]?.firstClickAt == nil { perPlatform[click.platform]?.firstClickAt = click.clickedAt }
         for (slot, value) in values.dropLast().enumerated() {
             if let value { perPlatform[click.platform, default: Counts()].values[slot][value, default: 0] += 1 }
         }
@@ -69,7 +72,7 @@ public struct SlidingPopulation: Sendable {
             guard let value = factor.value(of: install) else { return (nil, 0) }
             return (value, max(0, counts.values[slot][value] ?? 0))
         }
-        return PopulationSnapshot(clickCount: counts.total, values: counts.values, known: known)
+        return PopulationSnapshot(clickCount: counts.total, values: counts.values, known: known, firstClickAt: counts.firstClickAt)
     }
 }
 
@@ -79,6 +82,7 @@ public struct PopulationSnapshot: PopulationStatistics {
     let values: [[String: Int]]
     /// The install's own value of each counted factor and its count: the engine asks only these.
     let known: [(String?, Int)]
+    public let firstClickAt: Date?
 
     public func count(of factor: Factor, value: String) -> Int {
         guard let slot = Factor.counted.firstIndex(of: factor) else { return 0 }

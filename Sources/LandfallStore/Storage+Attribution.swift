@@ -37,6 +37,9 @@ public protocol AttributionStorage: Sendable {
     /// Human redirect clicks written in `(after, upTo]` (by click time), for the statistics service;
     /// posted clicks are counted by ``S2SClickStorage/insertNewClicks(_:statistics:)``.
     func clicks(after: Date, upTo: Date, limit: Int) async throws -> [ClickRecord]
+    /// When the app's first human click on the platform happened, consumed or not; nil without one.
+    /// Reads every index entry of the app and platform: call it once and keep the answer.
+    func firstClickAt(appId: String, platform: String) async throws -> Date?
 
     func install(dedupKey: String, appId: String) async throws -> InstallRecord?
     func install(id: String, appId: String) async throws -> InstallRecord?

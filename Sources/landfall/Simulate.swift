@@ -93,6 +93,9 @@ struct Simulate: AsyncParsableCommand {
     @Flag(help: "With --target, skip the direct runs")
     var httpOnly = false
 
+    @Flag(help: "With --grid: run each cell directly as the live path sees it: --http-days from the app's first click, reported as S2S senders report it")
+    var asPosted = false
+
     var plan: SimulationPlan {
         var plan = SimulationPlan()
         plan.seed = seed
@@ -207,6 +210,7 @@ struct Simulate: AsyncParsableCommand {
         var grid = SimulationGrid()
         grid.seed = seed
         grid.windowHours = windowHours
+        if asPosted { grid.postedDays = httpDays }
         let chosen = SimulationGrid.cells.filter { cell in cells.map { cell.name.localizedCaseInsensitiveContains($0) } ?? true }
         var results: [SimulationGrid.Result] = []
         for cell in chosen where !httpOnly {

@@ -63,4 +63,31 @@ extension StorageContractTests {
             #expect(try await storage.allAttributionModels().isEmpty)
         }
     }
+
+    @Test(arguments: TestEngine.allCases)
+    func anAppsFirstClickIsItsEarliestHumanOneOnThePlatform(_ engine: TestEngine) async throws {
+        try await TestDatabases.withMigratedStorage(engine) { storage, _ in
+            let app = Fixtures.app()
+            let other = Fixtures.app()
+            try await storage.insertApp(app)
+            try await storage.insertApp(other)
+            let link = Fixtures.link(appId: app.id)
+            let otherLink = Fixtures.link(appId: other.id)
+            try await storage.insertLink(link)
+            try await storage.insertLink(otherLink)
+            #expect(try await storage.firstClickAt(appId: app.id, platform: "ios") == nil)
+            let start = Fixtures.date()
+            var bot = Fixtures.click(appId: app.id, linkId: link.id, clickedAt: start.addingTimeInterval(-7200))
+            bot.isBot = true
+            try await storage.insertClicks([
+                bot,
+                Fixtures.click(appId: other.id, linkId: otherLink.id, clickedAt: start.addingTimeInterval(-3600)),
+                Fixtures.click(appId: app.id, linkId: link.id, clickedAt: start.addingTimeInterval(-1800), platform: "android"),
+                Fixtures.click(appId: app.id, linkId: link.id, clickedAt: start.addingTimeInterval(60)),
+                Fixtures.click(appId: app.id, linkId: link.id, clickedAt: start),
+            ])
+            #expect(try await storage.firstClickAt(appId: app.id, platform: "ios") == start)
+            #expect(try await storage.firstClickAt(appId: app.id, platform: "android") == start.addingTimeInterval(-1800))
+        }
+    }
 }

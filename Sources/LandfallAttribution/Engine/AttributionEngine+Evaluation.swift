@@ -27,9 +27,27 @@ extension AttributionEngine {
             return candidate(click, against: install, group: group)
         }
         return MatchObservation(
-            platform: install.platform, window: window, clickCount: max(population.clickCount, eligible.count), shares: shares,
-            candidates: candidates
+            platform: install.platform, window: strangerSpan(install: install, population: population, window: window),
+            clickCount: max(population.clickCount, eligible.count), shares: shares, candidates: candidates
         )
+    }
+
+    /// How many clicks an app's history must hold before its length is trusted as the span
+    /// strangers clicked over; with fewer, the span stays near the window (see ``strangerSpan``).
+    public static let historyClicksTrusted: Double = 20
+
+    /// How far back strangers' clicks spread: the window, or less for an app whose first click on
+    /// the platform came inside it. A stranger's delay is as likely as any other within that span,
+    /// so a delay is weighed against it: an app three days old weighed against a seven-day window
+    /// would count every stranger's delay as twice as surprising as it is. A history of a handful
+    /// of clicks says little about how fast clicks come (one click a minute ago is not a click a
+    /// minute), so the span moves from the window to the history as its clicks reach
+    /// ``historyClicksTrusted``.
+    static func strangerSpan(install: InstallEvidence, population: some PopulationStatistics, window: TimeInterval) -> TimeInterval {
+        guard let first = population.firstClickAt else { return window }
+        let history = min(window, max(0, install.reportedAt.timeIntervalSince(first)))
+        let trust = Double(max(0, population.clickCount)) / (Double(max(0, population.clickCount)) + historyClicksTrusted)
+        return history + (window - history) * (1 - trust)
     }
 
     /// One click's delay and agreements with the install.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A signal the engine compares between a click and an install.
 public enum Factor: String, Sendable, Hashable, CaseIterable, Codable {
     case ipPrefix = "ip"
@@ -73,4 +75,11 @@ public protocol PopulationStatistics: Sendable {
     var clickCount: Int { get }
     /// How many of those clicks have `value` for `factor`.
     func count(of factor: Factor, value: String) -> Int
+    /// When the app's first click on the platform happened, where its history is known: a
+    /// stranger's click can only have come after it.
+    var firstClickAt: Date? { get }
+}
+
+extension PopulationStatistics {
+    public var firstClickAt: Date? { nil }
 }

@@ -9,6 +9,8 @@ import Foundation
 /// it beside an install adds nothing personal to the install's record.
 public struct MatchObservation: Sendable, Hashable {
     public var platform: DevicePlatform
+    /// The span strangers' clicks spread over: the attribution window, or since the app's first
+    /// click on the platform when that came later (`AttributionEngine.strangerSpan`).
     public var window: TimeInterval
     /// Clicks of the app and platform in the window (at least the candidates).
     public var clickCount: Int

@@ -48,6 +48,7 @@ public struct AttributionModelFit: Sendable {
         var current = start.flatMap { $0.isUsable ? $0 : nil } ?? defaults
         var iterations = 0
         var converged = false
+        let signatures = OwnClickReach.signatureShare(observations)
         var evidence = LearnedParameters.Evidence(
             installs: observations.count, labelled: observations.filter { $0.label != nil }.count,
             tokenless: observations.filter { $0.label == nil }.count
@@ -56,6 +57,7 @@ public struct AttributionModelFit: Sendable {
             iterations += 1
             let tally = expectation(observations, parameters: current, platform: platform)
             var next = maximisation(tally, current: current, defaults: defaults)
+            next.unfetchedLikelihoodRatio = unfetchedLikelihoodRatio(next, signatures: signatures, installs: tally.tokenless, defaults: defaults)
             next.evidence = evidence
             let change = Self.change(current, next)
             current = next
@@ -67,6 +69,7 @@ public struct AttributionModelFit: Sendable {
                 break
             }
         }
+        evidence.networkCandidates = signatures?.clicks
         evidence.iterations = iterations
         evidence.converged = converged
         current.evidence = evidence
@@ -195,6 +198,24 @@ public struct AttributionModelFit: Sendable {
         return next
     }
 
+    /// One less the reach of the indexes for an install's own click, by the numbers just
+    /// estimated, shrunk toward the defaults' like the rest. Without a candidate on an install's
+    /// network to read the clicks' signatures from, the defaults'.
+    func unfetchedLikelihoodRatio(
+        _ parameters: LearnedParameters, signatures: (share: Double, clicks: Int)?, installs: Int, defaults: LearnedParameters
+    ) -> Double? {
+        guard let signatures, let prior = defaults.unfetchedLikelihoodRatio else { return defaults.unfetchedLikelihoodRatio }
+        let network = OwnClickReach.networkPersistence(
+            delay: parameters.delay, short: parameters.ipPersistenceShort, long: parameters.persistence[Factor.ipPrefix.rawValue] ?? 0,
+            decay: base.ipPersistenceDecay
+        )
+        let signalsHeld = [Factor.osVersion, .screen, .timezone, .language].reduce(1.0) { $0 * (parameters.persistence[$1.rawValue] ?? 1) }
+        let reach = OwnClickReach.reach(network: network, signatureShare: signatures.share, signaturePersistence: signalsHeld)
+        let weight = Double(min(installs, signatures.clicks))
+        let estimate = min(0.95, max(prior, 1 - reach))
+        return (estimate * weight + prior * pseudoCount) / (weight + pseudoCount)
+    }
+
     /// A two-component log-normal mixture fitted to weighted delays by EM on their logarithms,
     /// from `start`. The components stay ordered (quick below slow) and no spread collapses.
     static func fitDelays(_ delays: [(logDelay: Double, weight: Double)], start: DelayModel) -> DelayModel {
@@ -243,6 +264,7 @@ public struct AttributionModelFit: Sendable {
     static func change(_ a: LearnedParameters, _ b: LearnedParameters) -> Double {
         var change = abs(a.clickedInstallShare - b.clickedInstallShare)
         change = max(change, abs(a.delay.quickShare - b.delay.quickShare), abs(a.ipPersistenceShort - b.ipPersistenceShort))
+        change = max(change, abs((a.unfetchedLikelihoodRatio ?? 0) - (b.unfetchedLikelihoodRatio ?? 0)))
         change = max(change, abs(log(a.delay.quickMedian / b.delay.quickMedian)) / 10, abs(log(a.delay.slowMedian / b.delay.slowMedian)) / 10)
         for (name, value) in a.persistence { change = max(change, abs(value - (b.persistence[name] ?? value))) }
         return change

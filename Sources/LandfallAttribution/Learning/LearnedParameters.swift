@@ -12,6 +12,9 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
     /// The network prefix's persistence right after the click (`persistence["ip"]` is the
     /// persistence once the decay has run).
     public var ipPersistenceShort: Double
+    /// How much each window click the indexes did not fetch weighs as the install's own: one less
+    /// the reach of the indexes (``OwnClickReach``). Nil in models fitted before it was learned.
+    public var unfetchedLikelihoodRatio: Double?
     /// How much of each estimate is the app's own data rather than the defaults it started from.
     public var evidence: Evidence
 
@@ -25,6 +28,9 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
         public var delayPairs: Double
         /// The weight behind each factor's persistence, by factor name.
         public var persistencePairs: [String: Double]
+        /// Candidates on installs' networks that the reach of the indexes was read from (nil in
+        /// models fitted before it was learned).
+        public var networkCandidates: Int?
         /// Expectation-maximisation rounds run, and whether they converged.
         public var iterations: Int
         public var converged: Bool
@@ -43,7 +49,11 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
         }
     }
 
-    public init(clickedInstallShare: Double, delay: DelayModel, persistence: [String: Double], ipPersistenceShort: Double, evidence: Evidence) {
+    public init(
+        clickedInstallShare: Double, delay: DelayModel, persistence: [String: Double], ipPersistenceShort: Double,
+        unfetchedLikelihoodRatio: Double? = nil, evidence: Evidence
+    ) {
+        self.unfetchedLikelihoodRatio = unfetchedLikelihoodRatio
         self.clickedInstallShare = clickedInstallShare
         self.delay = delay
         self.persistence = persistence
@@ -57,13 +67,14 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
         delay = configuration.delayModel
         persistence = Dictionary(uniqueKeysWithValues: AttributionModelFit.learnedFactors.map { ($0.rawValue, configuration.persistence(of: $0)) })
         ipPersistenceShort = configuration.ipPersistenceShort
+        unfetchedLikelihoodRatio = configuration.unfetchedLikelihoodRatio
         evidence = Evidence()
     }
 
     /// Whether every number is a usable probability or duration: a fit that produced anything
     /// else is discarded, never applied.
     public var isUsable: Bool {
-        let probabilities = [clickedInstallShare, delay.quickShare, ipPersistenceShort] + Array(persistence.values)
+        let probabilities = [clickedInstallShare, delay.quickShare, ipPersistenceShort] + Array(persistence.values) + [unfetchedLikelihoodRatio ?? 0.5]
         let durations = [delay.quickMedian, delay.slowMedian, delay.quickLogSigma, delay.slowLogSigma]
         return probabilities.allSatisfy { $0.isFinite && $0 > 0 && $0 < 1 } && durations.allSatisfy { $0.isFinite && $0 > 0 }
     }
@@ -77,6 +88,7 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
             if let factor = Factor(rawValue: name) { configuration.persistence[factor] = value }
         }
         configuration.ipPersistenceShort = ipPersistenceShort
+        if let unfetchedLikelihoodRatio { configuration.unfetchedLikelihoodRatio = unfetchedLikelihoodRatio }
         return configuration
     }
 }

@@ -34,6 +34,7 @@ enum ClickEvidenceMapping {
 /// Population statistics read from the store, in the engine's terms.
 struct StoredPopulation: PopulationStatistics {
     let population: ClickPopulation
+    let firstClickAt: Date?
 
     var clickCount: Int { population.clickCount }
 

@@ -16,6 +16,7 @@ struct InstallService: Sendable {
     /// their link's window, so such a click's row is read once rather than once per install.
     let evidence: ExpiringCache<String, CachedCandidate>
     let populations: PopulationCountCache
+    let historyStarts: ClickHistoryStarts
     /// Each app's learned models, kept current by `AttributionModelService`.
     var models = AttributionModelCache()
 
@@ -175,7 +176,10 @@ struct InstallService: Sendable {
             appId: app.id, platform: platform, keys: keys, since: since, until: evidence.reportedAt, limit: Self.candidateLimit,
             fromDay: scope.fromDay, toDay: scope.toDay, values: counts.missing, countsTotal: !counts.totalKnown
         ))
-        let population = StoredPopulation(population: populations.complete(counts, with: reads.population))
+        let population = StoredPopulation(
+            population: populations.complete(counts, with: reads.population),
+            firstClickAt: try await historyStarts.start(appId: app.id, platform: platform)
+        )
         var found: [String: CandidateRef] = [:]
         for ref in reads.candidates { found[ref.id] = ref }
         let refs = found.filter { !excluded.contains($0.key) }

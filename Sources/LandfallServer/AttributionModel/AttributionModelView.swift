@@ -35,6 +35,9 @@ struct AttributionModelView: Encodable, Sendable {
         var delay: Delay
         var persistence: [String: Estimate]
         var ipPersistenceShort: Estimate
+        /// How much each window click the indexes did not fetch weighs as the install's own (one
+        /// less the chance that its own click is found), from the candidates on its network.
+        var unfetchedLikelihoodRatio: Estimate
     }
 
     /// One learned number, its default, and the weight of the app's own evidence behind it
@@ -121,6 +124,11 @@ struct AttributionModelView: Encodable, Sendable {
                 ipPersistenceShort: Estimate(
                     value: parameters.ipPersistenceShort, defaultValue: defaults.ipPersistenceShort,
                     learnedFrom: evidence.persistencePairs["ip_short"] ?? 0
+                ),
+                unfetchedLikelihoodRatio: Estimate(
+                    value: parameters.unfetchedLikelihoodRatio ?? configuration.unfetchedLikelihoodRatio,
+                    defaultValue: defaults.unfetchedLikelihoodRatio ?? configuration.unfetchedLikelihoodRatio,
+                    learnedFrom: Double(evidence.networkCandidates ?? 0)
                 )
             )
         )

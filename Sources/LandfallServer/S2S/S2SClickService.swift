@@ -14,6 +14,8 @@ struct S2SClickService: Sendable {
     var retention = IPRetentionConfiguration()
     /// Moved when posted clicks are counted, so the install matches of this server read the counts again.
     var statisticsRevision: StatisticsRevision? = nil
+    /// Told of posted clicks, whose stated times may come before an app's first click so far.
+    var historyStarts: ClickHistoryStarts? = nil
 
     static let batchLimit = 1000
 
@@ -66,7 +68,10 @@ struct S2SClickService: Sendable {
         // clicks do (the statistics service skips bots too).
         let inserted = try await storage.insertNewClicks(clicks) { new in ClickStatistics.deltas(new.filter { !$0.isBot }) }
         let new = clicks.filter { inserted.contains($0.id) }
-        if !new.isEmpty { statisticsRevision?.advance() }
+        if !new.isEmpty {
+            statisticsRevision?.advance()
+            historyStarts?.note(new)
+        }
         if !new.isEmpty {
             // The clicks are stored; a failed publish must not make the sender post them again.
             do { try await webhooks?.clicksWritten(new) } catch {

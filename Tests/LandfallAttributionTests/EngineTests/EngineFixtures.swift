@@ -5,6 +5,7 @@ import LandfallAttribution
 struct CountedPopulation: PopulationStatistics {
     var clickCount: Int
     var counts: [Factor: [String: Int]] = [:]
+    var firstClickAt: Date?
 
     func count(of factor: Factor, value: String) -> Int {
         counts[factor]?[value] ?? 0

@@ -13,6 +13,8 @@ struct SyntheticObservations {
     var delay = DelayModel(quickShare: 0.6, quickMedian: 200, quickLogSigma: 0.7, slowMedian: 6 * 3600, slowLogSigma: 1.5)
     var persistence: [Factor: Double] = [.ipPrefix: 0.5, .osVersion: 0.97, .screen: 0.99, .timezone: 0.99, .language: 0.95]
     var ipShort = 0.8
+    /// Share of clicks that carry an OS version, hence a device signature the index finds them by.
+    var keyedShare = 1.0
     /// Shares of the install's values among strangers' clicks.
     var ipShare = 0.0015
     var osShare = 0.25
@@ -42,13 +44,15 @@ struct SyntheticObservations {
         var candidates: [MatchObservation.Candidate] = []
         // Strangers found through the network or the device signature.
         let signatureShare = osShare * screenShare * timezoneShare * languageShare
-        let bySignature = poisson(Double(windowClicks) * signatureShare)
+        let bySignature = poisson(Double(windowClicks) * signatureShare * keyedShare)
         let byNetwork = poisson(Double(windowClicks) * ipShare)
         for _ in 0..<bySignature {
             candidates.append(stranger(ip: uniform() < ipShare ? .agrees : .differs, signature: true))
         }
         for _ in 0..<byNetwork {
-            candidates.append(stranger(ip: .agrees, signature: false))
+            var stranger = stranger(ip: .agrees, signature: false)
+            if uniform() >= keyedShare { stranger.osVersion = .unknown }
+            candidates.append(stranger)
         }
         var truth: Int?
         let clicked = uniform() < clickedShare
@@ -60,6 +64,7 @@ struct SyntheticObservations {
                 delay: delay, ip: uniform() < ipKeep ? .agrees : .differs,
                 osVersion: keep(.osVersion), screen: keep(.screen), timezone: keep(.timezone), language: keep(.language)
             )
+            if uniform() >= keyedShare { own.osVersion = .unknown }
             let fetched = own.ip == .agrees || own.agreesOnSignature
             own.fetched = fetched
             if fetched || labelled {

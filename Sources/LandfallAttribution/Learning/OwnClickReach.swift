@@ -1,0 +1,60 @@
+import Foundation
+
+/// How often an install's own click is among the candidates the indexes fetch: on the install's
+/// network prefix, or else on its full device signature when the click carries one.
+///
+/// A clicked install whose click was not fetched looks organic, so a mixture fit alone learns
+/// the share of installs whose click was *found*, and weighing every candidate against that
+/// share leaves the engine under-confident by the reach. Where clicks carry no OS version (an
+/// ad network's server-to-server click with a frozen or reduced user agent) only the network
+/// finds them and the reach is about the network's persistence, 0.4-0.7; where they all carry
+/// one the signature finds most of the rest. Every window click the indexes did not fetch then
+/// weighs `1 - reach` against the install, as the chance that it was the install's own.
+public enum OwnClickReach {
+    /// The share of the app's clicks that carry a full device signature (OS version, screen,
+    /// time zone, language), read off the candidates found on the install's network: the prefix
+    /// finds clicks whether or not they carry one, so those are a fair sample. Nil without any.
+    public static func signatureShare(_ observations: [MatchObservation]) -> (share: Double, clicks: Int)? {
+        var keyed = 0
+        var total = 0
+        for observation in observations {
+            for candidate in observation.candidates where candidate.fetched && candidate.ip == .agrees {
+                total += 1
+                let known = [candidate.osVersion, candidate.screen, candidate.timezone, candidate.language].allSatisfy { $0 != .unknown }
+                if known { keyed += 1 }
+            }
+        }
+        guard total > 0 else { return nil }
+        return (Double(keyed) / Double(total), total)
+    }
+
+    /// The network's persistence averaged over the delays: from `short` right after the click down
+    /// to `long` over `decay`, weighed by the delay model (its log-normals integrated on a grid).
+    public static func networkPersistence(delay: DelayModel, short: Double, long: Double, decay: TimeInterval) -> Double {
+        let short = max(long, short)
+        let steps = 64
+        func meanDecay(median: TimeInterval, sigma: Double) -> Double {
+            var sum = 0.0
+            var weights = 0.0
+            for step in 0...steps {
+                let z = -4 + 8 * Double(step) / Double(steps)
+                let weight = exp(-0.5 * z * z)
+                let seconds = max(1, median) * exp(max(0.1, sigma) * z)
+                sum += weight * exp(-seconds / max(1, decay))
+                weights += weight
+            }
+            return sum / weights
+        }
+        let quick = min(1, max(0, delay.quickShare))
+        let decayed = quick * meanDecay(median: delay.quickMedian, sigma: delay.quickLogSigma)
+            + (1 - quick) * meanDecay(median: delay.slowMedian, sigma: delay.slowLogSigma)
+        return long + (short - long) * decayed
+    }
+
+    /// The reach: found on the network, or else on the signature when the click carries one and
+    /// the person's signals held.
+    public static func reach(network: Double, signatureShare: Double, signaturePersistence: Double) -> Double {
+        let network = min(1, max(0, network))
+        return network + (1 - network) * min(1, max(0, signatureShare)) * min(1, max(0, signaturePersistence))
+    }
+}
