@@ -76,7 +76,9 @@ enum CandidateWalk {
 }
 
 extension SQLiteHotPath {
-    func candidateRefs(appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int) async throws -> [CandidateRef] {
+    func candidateRefs(
+        appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int
+    ) async throws -> [CandidateRef] {
         let (column, value) = switch key {
         case .ipPrefix(let prefix): ("ip_prefix", prefix)
         case .signature(let signature): ("signature", signature)
@@ -90,7 +92,9 @@ extension SQLiteHotPath {
 }
 
 extension PostgresHotPath {
-    func candidateRefs(appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int) async throws -> [CandidateRef] {
+    func candidateRefs(
+        appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int
+    ) async throws -> [CandidateRef] {
         let (from, to) = (since.epochMilliseconds, until.epochMilliseconds)
         let rows = switch key {
         case .ipPrefix(let prefix):

@@ -25,7 +25,8 @@ enum ClickInsert {
                     .text(click.clickToken), text(click.ipAddress), text(click.userAgent), .text(click.platform),
                     text(click.osVersion), .text(click.deviceClass), text(click.deviceModel), text(click.browser),
                     text(click.inAppBrowser), text(click.acceptLanguage), text(click.referrer), text(click.country),
-                    .integer(click.isBot ? 1 : 0), text(click.botName), integer(click.signals.screenWidth), integer(click.signals.screenHeight),
+                    .integer(click.isBot ? 1 : 0), text(click.botName),
+                    integer(click.signals.screenWidth), integer(click.signals.screenHeight),
                     text(click.signals.timezone), text(click.signals.language), text(click.ipPrefix), text(click.signature),
                     text(click.signals.platformVersion), text(click.signals.deviceModel), text(click.matchEvidence),
                 ])

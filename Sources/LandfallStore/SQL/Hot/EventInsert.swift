@@ -32,7 +32,8 @@ enum EventInsert {
                 binds.append(contentsOf: [
                     .text(event.id), .text(event.appId), .text(event.installId), text(event.clientEventId), .text(event.name),
                     .text(event.data), integer(event.occurredAt.epochMilliseconds), integer(event.receivedAt.epochMilliseconds),
-                    integer(event.revenueMicros), text(event.revenueCurrency), text(event.linkId), text(event.clickId), integer(event.sequence),
+                    integer(event.revenueMicros), text(event.revenueCurrency), text(event.linkId), text(event.clickId),
+                    integer(event.sequence),
                 ])
             }
             return binds

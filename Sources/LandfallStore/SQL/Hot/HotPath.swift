@@ -22,7 +22,9 @@ protocol HotPath: Sendable {
     func link(shortCode: String, appId: String, store: SQLStorage) async throws -> LinkRecord?
     func links(shortCode: String, store: SQLStorage) async throws -> [LinkRecord]
 
-    func candidateRefs(appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int) async throws -> [CandidateRef]
+    func candidateRefs(
+        appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int
+    ) async throws -> [CandidateRef]
     /// `ids` is not empty.
     func candidateClicks(ids: [String]) async throws -> [CandidateClick]
     /// Adds the count of each of `tally`'s wanted pairs, of which there is at least one.
