@@ -39,9 +39,9 @@ struct PostgresPlanningTests {
             // One lease at a time, so the pool has opened one connection and hands it out again.
             let prepared = Set(try await postgres.rows(PreparedNames()))
             let expected: Set<String> = [
-                PostgresHotStatements.LinksByCode.name, PostgresHotStatements.LinkByCodeInApp.name,
-                PostgresHotStatements.InsertClicks.name, PostgresMatchStatements.Inputs.name,
-                PostgresHotStatements.InsertEvents.name, PostgresHotStatements.SettledClicks.name,
+                LinkByCode.Postgres.AcrossApps.name, LinkByCode.Postgres.InApp.name,
+                ClickInsert.Postgres.name, MatchInputs.Postgres.name,
+                EventInsert.Postgres.name, SettledClicks.Postgres.name,
             ]
             #expect(expected.isSubset(of: prepared), "missing: \(expected.subtracting(prepared).sorted())")
 

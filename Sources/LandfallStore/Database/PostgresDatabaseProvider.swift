@@ -66,7 +66,7 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
     public func prepareForTraffic() async throws {
         await preparedRunning.waitIgnoringCancellation()
         try await preparedClient.withConnection { connection in
-            for warmUp in PostgresHotStatements.warmUps {
+            for warmUp in PostgresHotPath.warmUps {
                 try await warmUp.run(connection, logger)
             }
         }

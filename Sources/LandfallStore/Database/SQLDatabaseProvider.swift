@@ -16,6 +16,9 @@ public protocol SQLDatabaseProvider: Sendable {
     func run() async throws
     /// Readies what the first requests would otherwise pay for, once the schema is current.
     func prepareForTraffic() async throws
+    /// This engine's statements for the store's hot paths, which the store takes once, when it is
+    /// made over this provider.
+    var hotPath: HotPathChoice { get }
 }
 
 extension SQLDatabaseProvider {

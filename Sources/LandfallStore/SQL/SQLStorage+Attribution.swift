@@ -1,6 +1,5 @@
 import Foundation
 import SQLKit
-import SQLiteNIO
 
 extension SQLStorage {
     /// The factor name under which a day's total clicks are counted.
@@ -39,75 +38,15 @@ extension SQLStorage {
     public func candidateRefs(
         appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int
     ) async throws -> [CandidateRef] {
-        // Constants only: the column is one of the two indexed keys. The predicate repeats the
-        // partial index's own (install_id IS NULL AND is_bot = 0) so the planner can use it, and
-        // selects only indexed columns so no click row is read. Links are joined through their
-        // partial window index, which holds only the links that have a window of their own.
-        let (column, value) = switch key {
-        case .ipPrefix(let prefix): ("ip_prefix", prefix)
-        case .signature(let signature): ("signature", signature)
-        }
-        if let sqlite = provider as? SQLiteDatabaseProvider {
-            let rows = try await sqlite.readRowsInline("""
-                SELECT c.id, c.link_id, c.clicked_at, c.ip_prefix, c.match_evidence, l.attribution_window_hours AS link_window_hours
-                FROM clicks c INDEXED BY clicks_candidates_\(column == "ip_prefix" ? "prefix" : "signature")
-                LEFT JOIN links l INDEXED BY links_attribution_window ON l.id = c.link_id AND l.attribution_window_hours IS NOT NULL
-                WHERE c.app_id = ? AND c.platform = ? AND c.\(column) = ? AND c.clicked_at >= ? AND c.clicked_at <= ?
-                AND c.install_id IS NULL AND c.is_bot = 0
-                ORDER BY c.clicked_at DESC LIMIT ?
-                """, [
-                    .text(appId), .text(platform), .text(value), .integer(SQLiteInt64(since.epochMilliseconds)),
-                    .integer(SQLiteInt64(until.epochMilliseconds)), .integer(SQLiteInt64(limit)),
-                ])
-            return try rows.map { try Self.decodeCandidateRef(SQLiteValues(row: $0)) }
-        }
-        guard let postgres = provider as? PostgresDatabaseProvider else { throw StoreError.invalidConfiguration("no reader for \(engine)") }
-        let (from, to) = (since.epochMilliseconds, until.epochMilliseconds)
-        let rows = switch key {
-        case .ipPrefix(let prefix):
-            try await postgres.rows(PostgresMatchStatements.CandidateWalk<PostgresMatchStatements.NetworkPrefix>(
-                appId: appId, platform: platform, value: prefix, since: from, until: to, limit: Int64(limit)
-            ))
-        case .signature(let signature):
-            try await postgres.rows(PostgresMatchStatements.CandidateWalk<PostgresMatchStatements.DeviceSignature>(
-                appId: appId, platform: platform, value: signature, since: from, until: to, limit: Int64(limit)
-            ))
-        }
-        return try rows.map { try Self.decodeCandidateRef(PostgresRowValues($0)) }
+        try await hotPath.candidateRefs(appId: appId, platform: platform, key: key, since: since, until: until, limit: limit)
     }
 
     public func candidateClicks(ids: [String]) async throws -> [CandidateClick] {
         guard !ids.isEmpty else { return [] }
-        let columns = Self.candidateColumns.map { "clicks." + $0 }.joined(separator: ", ")
-        if let sqlite = provider as? SQLiteDatabaseProvider {
-            var found: [CandidateClick] = []
-            // Well under SQLite's bind limit per statement.
-            for chunk in ids.chunked(into: 500) {
-                let rows = try await sqlite.readRowsInline("""
-                    SELECT \(columns), links.attribution_window_hours AS link_window_hours
-                    FROM clicks LEFT JOIN links ON links.id = clicks.link_id
-                    WHERE clicks.id IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))
-                    AND clicks.install_id IS NULL AND clicks.is_bot = 0
-                    """, chunk.map { .text($0) })
-                found += try rows.map { try Self.decodeCandidateClick(SQLiteValues(row: $0)) }
-            }
-            return found
-        }
-        var list = SQLQueryString("")
-        for (index, id) in ids.enumerated() {
-            if index > 0 { list.appendLiteral(", ") }
-            list.appendInterpolation(bind: id)
-        }
-        return try await provider.read { database in
-            try await database.raw("""
-                SELECT \(unsafeRaw: columns), links.attribution_window_hours AS link_window_hours
-                FROM clicks LEFT JOIN links ON links.id = clicks.link_id
-                WHERE clicks.id IN (\(list)) AND clicks.install_id IS NULL AND clicks.is_bot = false
-                """).all().map { try Self.decodeCandidateClick(SQLKitValues(row: $0)) }
-        }
+        return try await hotPath.candidateClicks(ids: ids)
     }
 
-    private static func decodeCandidateRef(_ row: some RowValues) throws -> CandidateRef {
+    static func decodeCandidateRef(_ row: some RowValues) throws -> CandidateRef {
         CandidateRef(
             id: try row.requiredText("id"), linkId: try row.requiredText("link_id"),
             clickedAt: Date(epochMilliseconds: try row.requiredInteger("clicked_at")),
@@ -116,7 +55,7 @@ extension SQLStorage {
         )
     }
 
-    private static func decodeCandidateClick(_ row: some RowValues) throws -> CandidateClick {
+    static func decodeCandidateClick(_ row: some RowValues) throws -> CandidateClick {
         CandidateClick(click: try decodeCandidate(row), linkWindowHours: try row.optionalInt("link_window_hours"))
     }
 
@@ -125,79 +64,12 @@ extension SQLStorage {
     ) async throws -> ClickPopulation {
         var tally = PopulationTally(values: values, includingTotal: includingTotal)
         guard !tally.wanted.isEmpty else { return tally.population }
-        // One round trip, one indexed range per value: a UNION ALL of point lookups on the primary
-        // key. (An OR of the pairs lets a planner scan every statistic of the app and platform,
-        // which is millions of network rows in a busy window.)
-        if let sqlite = provider as? SQLiteDatabaseProvider {
-            // Every install reads this; the inline reader keeps the statement (one per number of
-            // factors) prepared instead of parsing it on a pool thread each time.
-            var sql = ""
-            var values: [SQLiteData] = []
-            for (index, pair) in tally.wanted.enumerated() {
-                if index > 0 { sql += " UNION ALL " }
-                sql += """
-                    SELECT \(index) AS position, CAST(COALESCE(SUM(clicks), 0) AS BIGINT) AS clicks FROM click_stats \
-                    WHERE app_id = ? AND platform = ? AND factor = ? AND value = ? AND day >= ? AND day <= ?
-                    """
-                values += [
-                    .text(appId), .text(platform), .text(pair.factor), .text(pair.value),
-                    .integer(SQLiteInt64(fromDay)), .integer(SQLiteInt64(toDay)),
-                ]
-            }
-            for row in try await sqlite.readRowsInline(sql, values) {
-                let columns = SQLiteValues(row: row)
-                tally.add(position: try columns.requiredInteger("position"), clicks: try columns.requiredInteger("clicks"))
-            }
-            return tally.population
-        }
-        guard let postgres = provider as? PostgresDatabaseProvider else { throw StoreError.invalidConfiguration("no reader for \(engine)") }
-        let rows = try await postgres.rows(PostgresMatchStatements.Population(
-            appId: appId, platform: platform, pairs: tally.wanted, fromDay: fromDay, toDay: toDay
-        ))
-        for row in rows {
-            tally.add(position: row.position, clicks: row.clicks)
-        }
+        try await hotPath.population(appId: appId, platform: platform, fromDay: fromDay, toDay: toDay, into: &tally)
         return tally.population
     }
 
     public func matchReads(_ request: MatchReadRequest) async throws -> MatchReads {
-        guard let postgres = provider as? PostgresDatabaseProvider else {
-            return try await MatchReads.readSeparately(request, from: self)
-        }
-        var tally = PopulationTally(values: request.values, includingTotal: request.countsTotal)
-        var ipPrefix: String?
-        var signature: String?
-        for key in request.keys {
-            switch key {
-            case .ipPrefix(let prefix): ipPrefix = prefix
-            case .signature(let value): signature = value
-            }
-        }
-        let population = PostgresMatchStatements.Population(
-            appId: request.appId, platform: request.platform, pairs: tally.wanted, fromDay: request.fromDay, toDay: request.toDay
-        )
-        let rows = try await postgres.rows(PostgresMatchStatements.Inputs(
-            population: population, ipPrefix: ipPrefix, signature: signature, since: request.since.epochMilliseconds, until: request.until.epochMilliseconds,
-            limit: Int64(request.limit)
-        ))
-        var byPrefix: [CandidateRef] = []
-        var bySignature: [CandidateRef] = []
-        for row in rows {
-            let values = PostgresRowValues(row)
-            switch try values.requiredInteger("part") {
-            case 0: tally.add(position: try values.requiredInteger("position") - 1, clicks: try values.requiredInteger("clicks"))
-            case 1: byPrefix.append(try Self.decodeCandidateRef(values))
-            default: bySignature.append(try Self.decodeCandidateRef(values))
-            }
-        }
-        // In the request's key order, as the separate reads return them.
-        let candidates = request.keys.flatMap { key in
-            switch key {
-            case .ipPrefix: byPrefix
-            case .signature: bySignature
-            }
-        }
-        return MatchReads(population: tally.population, candidates: candidates)
+        try await hotPath.matchReads(request, store: self)
     }
 
     public func recordStatistics(_ deltas: [ClickStatDelta], watermarkFrom expected: Int64, to: Int64) async throws -> Bool {
@@ -264,20 +136,7 @@ extension SQLStorage {
     }
 
     public func clicks(after: Date, upTo: Date, limit: Int) async throws -> [ClickRecord] {
-        // Posted clicks (received_at set) were counted when stored: their stated time may lie behind
-        // the watermark, which only moves forward.
-        // Every click is read back once by the statistics service: each engine's values directly.
-        if let sqlite = provider as? SQLiteDatabaseProvider {
-            return try await sqlite.readRows(
-                "SELECT * FROM clicks WHERE clicked_at > ? AND clicked_at <= ? AND is_bot = 0 AND received_at IS NULL ORDER BY clicked_at LIMIT ?",
-                [.integer(SQLiteInt64(after.epochMilliseconds)), .integer(SQLiteInt64(upTo.epochMilliseconds)), .integer(SQLiteInt64(limit))]
-            ).map { try Self.decodeClick(SQLiteValues(row: $0)) }
-        }
-        guard let postgres = provider as? PostgresDatabaseProvider else { throw StoreError.invalidConfiguration("no reader for \(engine)") }
-        let rows = try await postgres.rows(PostgresHotStatements.SettledClicks(
-            after: after.epochMilliseconds, upTo: upTo.epochMilliseconds, limit: Int64(limit)
-        ))
-        return try rows.map { try Self.decodeClick(PostgresRowValues($0)) }
+        try await hotPath.settledClicks(after: after, upTo: upTo, limit: limit)
     }
 
     public func install(dedupKey: String, appId: String) async throws -> InstallRecord? {
@@ -387,24 +246,4 @@ extension SQLStorage {
             matchEvidence: try row.text("match_evidence")
         )
     }
-}
-
-/// The population's counts as rows arrive: position 0 is the day range's total, then the requested
-/// (factor, value) pairs in order.
-private struct PopulationTally {
-    let wanted: [(factor: String, value: String)]
-    private var total = 0
-    private var counts: [String: [String: Int]] = [:]
-
-    init(values: [(factor: String, value: String)], includingTotal: Bool) {
-        wanted = (includingTotal ? [(factor: SQLStorage.totalFactor, value: "")] : []) + values
-    }
-
-    mutating func add(position: Int64, clicks: Int64) {
-        guard wanted.indices.contains(Int(position)) else { return }
-        let (factor, value) = wanted[Int(position)]
-        if factor == SQLStorage.totalFactor { total = Int(clicks) } else { counts[factor, default: [:]][value] = Int(clicks) }
-    }
-
-    var population: ClickPopulation { ClickPopulation(clickCount: total, counts: counts) }
 }

@@ -1,37 +1,10 @@
 import Foundation
 import SQLKit
-import SQLiteNIO
 
 extension SQLStorage {
     public func insertClicks(_ clicks: [ClickRecord]) async throws {
         guard !clicks.isEmpty else { return }
-        if let sqlite = provider as? SQLiteDatabaseProvider {
-            // Bound before taking the writer: inside, each statement is a hop to the writer's thread
-            // and back to a task, and under load every hop back waits behind the redirects queued
-            // on the same threads. Fewer, larger statements make fewer hops.
-            let inserts = clicks.chunked(into: Self.sqliteClickChunkRows).map(Self.sqliteInsert)
-            try await sqlite.rawAtomicWrite(writes: inserts.count) { statements in
-                for insert in inserts {
-                    try await statements.run(insert.sql, insert.binds)
-                }
-            }
-            return
-        }
-        if let postgres = provider as? PostgresDatabaseProvider {
-            _ = try await postgres.rows(PostgresHotStatements.InsertClicks(clicks: clicks))
-            return
-        }
-        // One multi-row INSERT per chunk keeps a batch to a few statements.
-        try await provider.transaction { database in
-            for chunk in clicks.chunked(into: Self.clickChunkRows) {
-                var sql = SQLQueryString("INSERT INTO clicks (\(unsafeRaw: Self.clickColumns.joined(separator: ", "))) VALUES ")
-                for (index, click) in chunk.enumerated() {
-                    if index > 0 { sql.appendLiteral(", ") }
-                    Self.appendRow(click, to: &sql)
-                }
-                try await database.raw(sql).run()
-            }
-        }
+        try await hotPath.insertClicks(clicks)
     }
 
     public func applySignals(_ signals: ClickSignals, clickToken: String) async throws -> ClickRecord? {
@@ -92,46 +65,12 @@ extension SQLStorage {
         "client_os_version", "client_device_model", "match_evidence",
     ]
 
-    /// Rows per INSERT statement: keeps the bind count (27 per row) under SQLite's 32,766 limit.
+    /// Rows per SQLKit INSERT statement (posted clicks): keeps the bind count (27 per row) under
+    /// SQLite's 32,766 limit.
     static let clickChunkRows = 500
 
-    /// Rows per SQLite statement: 54,000 binds, under the 250,000 SQLiteNIO's SQLite is built with.
-    static let sqliteClickChunkRows = 2_000
-
-    /// On SQLite, one statement: its own transaction. A larger write is a transaction of several
-    /// statements, each of which keeps a statement journal in memory, a copy of every page it
-    /// changes (up to a sixth of a redirect server's heap). PostgreSQL writes any batch as one
-    /// statement of arrays.
-    public var largestClickWrite: Int {
-        engine == .sqlite ? Self.sqliteClickChunkRows : .max
-    }
-
-    /// `INSERT INTO clicks (…) VALUES (?, …), …` for a full SQLite chunk, built once.
-    private static let fullChunkInsert = clickInsertSQL(rows: sqliteClickChunkRows)
-
-    private static func clickInsertSQL(rows: Int) -> String {
-        SQLiteBinding.multiRowInsert(into: "clicks", columns: clickColumns, rows: rows)
-    }
-
-    /// One chunk as a statement with its values bound directly, in ``clickColumns`` order.
-    static func sqliteInsert(_ chunk: ArraySlice<ClickRecord>) -> (sql: String, binds: [SQLiteData]) {
-        let text = SQLiteBinding.text, integer = SQLiteBinding.integer(_:) as (Int?) -> SQLiteData
-        var binds: [SQLiteData] = []
-        binds.reserveCapacity(chunk.count * clickColumns.count)
-        for click in chunk {
-            binds.append(contentsOf: [
-                .text(click.id), .text(click.appId), .text(click.linkId), .integer(SQLiteInt64(click.clickedAt.epochMilliseconds)),
-                .text(click.clickToken), text(click.ipAddress), text(click.userAgent), .text(click.platform),
-                text(click.osVersion), .text(click.deviceClass), text(click.deviceModel), text(click.browser),
-                text(click.inAppBrowser), text(click.acceptLanguage), text(click.referrer), text(click.country),
-                .integer(click.isBot ? 1 : 0), text(click.botName), integer(click.signals.screenWidth), integer(click.signals.screenHeight),
-                text(click.signals.timezone), text(click.signals.language), text(click.ipPrefix), text(click.signature),
-                text(click.signals.platformVersion), text(click.signals.deviceModel), text(click.matchEvidence),
-            ])
-        }
-        let sql = chunk.count == sqliteClickChunkRows ? fullChunkInsert : clickInsertSQL(rows: chunk.count)
-        return (sql, binds)
-    }
+    /// On SQLite, one statement: its own transaction; PostgreSQL writes any batch as one statement.
+    public var largestClickWrite: Int { hotPath.largestClickWrite }
 
     /// One `(…)` row of bound values, in ``clickColumns`` order; typed binds, no existential arrays.
     /// (An `[any Encodable]` row crashed in SQLKit's bind encoding under Swift 6.3.)

@@ -1,6 +1,5 @@
 import Foundation
 import SQLKit
-import SQLiteNIO
 
 extension SQLStorage {
     public func insertLink(_ link: LinkRecord) async throws {
@@ -45,32 +44,11 @@ extension SQLStorage {
     }
 
     public func link(shortCode: String, appId: String) async throws -> LinkRecord? {
-        if let sqlite = provider as? SQLiteDatabaseProvider {
-            return try await sqlite.readRowsInline("SELECT * FROM links WHERE short_code = ? AND app_id = ?", [.text(shortCode), .text(appId)])
-                .first.map { try decodeLink(SQLiteValues(row: $0)) }
-        }
-        if let postgres = provider as? PostgresDatabaseProvider {
-            return try await postgres.rows(PostgresHotStatements.LinkByCodeInApp(shortCode: shortCode, appId: appId))
-                .first.map { try decodeLink(PostgresRowValues($0)) }
-        }
-        return try await provider.read { database in
-            try await database.raw("SELECT * FROM links WHERE short_code = \(bind: shortCode) AND app_id = \(bind: appId)")
-                .first().map(decodeLink)
-        }
+        try await hotPath.link(shortCode: shortCode, appId: appId, store: self)
     }
 
     public func links(shortCode: String) async throws -> [LinkRecord] {
-        if let sqlite = provider as? SQLiteDatabaseProvider {
-            return try await sqlite.readRowsInline("SELECT * FROM links WHERE short_code = ? ORDER BY created_at, id LIMIT 10", [.text(shortCode)])
-                .map { try decodeLink(SQLiteValues(row: $0)) }
-        }
-        if let postgres = provider as? PostgresDatabaseProvider {
-            return try await postgres.rows(PostgresHotStatements.LinksByCode(shortCode: shortCode)).map { try decodeLink(PostgresRowValues($0)) }
-        }
-        return try await provider.read { database in
-            try await database.raw("SELECT * FROM links WHERE short_code = \(bind: shortCode) ORDER BY created_at, id LIMIT 10")
-                .all().map(decodeLink)
-        }
+        try await hotPath.links(shortCode: shortCode, store: self)
     }
 
     public func link(dedupKey: String, appId: String) async throws -> LinkRecord? {
@@ -136,7 +114,7 @@ extension SQLStorage {
         try decodeLink(SQLKitValues(row: row))
     }
 
-    private func decodeLink(_ row: some RowValues) throws -> LinkRecord {
+    func decodeLink(_ row: some RowValues) throws -> LinkRecord {
         let id = try row.requiredText("id")
         return LinkRecord(
             id: id,

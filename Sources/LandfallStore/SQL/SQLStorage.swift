@@ -6,15 +6,19 @@ import SQLKit
 /// ``LandfallStorage`` over SQL, one implementation for SQLite and PostgreSQL.
 ///
 /// Every query is written once with bound parameters (`\(bind:)`), which SQLKit renders as `?` for
-/// SQLite and `$n` for PostgreSQL; no value is ever interpolated into SQL text.
+/// SQLite and `$n` for PostgreSQL; no value is ever interpolated into SQL text. The few operations
+/// every request runs are written for each engine instead, behind ``hotPath``.
 public final class SQLStorage: LandfallStorage {
     let provider: any SQLDatabaseProvider
+    /// The provider's engine's own statements for the hot operations, taken once here.
+    let hotPath: any HotPath
     let encoder: JSONEncoder
     let decoder: JSONDecoder
     let catalogRevisionBox = NIOLockedValueBox(CatalogRevision())
 
     public init(provider: any SQLDatabaseProvider) {
         self.provider = provider
+        self.hotPath = provider.hotPath.implementation
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         self.encoder = encoder

@@ -1,7 +1,7 @@
 import Logging
 import PostgresNIO
 
-extension PostgresHotStatements {
+extension PostgresHotPath {
     /// A hot statement run once, with arguments that read, insert and count nothing, so that a
     /// connection has it parsed and planned before the first request needs it.
     struct WarmUp: Sendable {
@@ -17,14 +17,14 @@ extension PostgresHotStatements {
     /// What a serving server runs first: a redirect's link read and click batch, an install's match,
     /// an event batch, the statistics pass.
     static let warmUps: [WarmUp] = [
-        WarmUp(LinksByCode(shortCode: "")),
-        WarmUp(LinkByCodeInApp(shortCode: "", appId: "")),
-        WarmUp(InsertClicks(clicks: [])),
-        WarmUp(PostgresMatchStatements.Inputs(
-            population: PostgresMatchStatements.Population(appId: "", platform: "", pairs: [], fromDay: 0, toDay: 0),
+        WarmUp(LinkByCode.Postgres.AcrossApps(shortCode: "")),
+        WarmUp(LinkByCode.Postgres.InApp(shortCode: "", appId: "")),
+        WarmUp(ClickInsert.Postgres(clicks: [])),
+        WarmUp(MatchInputs.Postgres(
+            population: Population.Postgres(appId: "", platform: "", pairs: [], fromDay: 0, toDay: 0),
             ipPrefix: nil, signature: nil, since: 0, until: 0, limit: 0
         )),
-        WarmUp(InsertEvents(events: [])),
-        WarmUp(SettledClicks(after: 0, upTo: 0, limit: 0)),
+        WarmUp(EventInsert.Postgres(events: [])),
+        WarmUp(SettledClicks.Postgres(after: 0, upTo: 0, limit: 0)),
     ]
 }
