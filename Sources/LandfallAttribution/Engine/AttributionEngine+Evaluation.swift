@@ -32,22 +32,27 @@ extension AttributionEngine {
         )
     }
 
-    /// How many clicks an app's history must hold before its length is trusted as the span
-    /// strangers clicked over; with fewer, the span stays near the window (see ``strangerSpan``).
-    public static let historyClicksTrusted: Double = 20
+    /// How many clicks an app's history must hold before its length is taken as the span
+    /// strangers clicked over; with fewer, the span moves back toward the window (see
+    /// ``strangerSpan``).
+    public static let historyClicksTrusted = 20
+    /// The shortest history taken as that span, so that an install moments after an app's
+    /// twentieth click is not weighed against a vanishing one.
+    public static let minimumStrangerSpan: TimeInterval = 3600
 
     /// How far back strangers' clicks spread: the window, or less for an app whose first click on
     /// the platform came inside it. A stranger's delay is as likely as any other within that span,
     /// so a delay is weighed against it: an app three days old weighed against a seven-day window
     /// would count every stranger's delay as twice as surprising as it is. A history of a handful
-    /// of clicks says little about how fast clicks come (one click a minute ago is not a click a
-    /// minute), so the span moves from the window to the history as its clicks reach
-    /// ``historyClicksTrusted``.
+    /// of clicks says nothing of how fast clicks come (one click a minute ago is not a click a
+    /// minute), so below ``historyClicksTrusted`` clicks the span moves back toward the window.
     static func strangerSpan(install: InstallEvidence, population: some PopulationStatistics, window: TimeInterval) -> TimeInterval {
         guard let first = population.firstClickAt else { return window }
-        let history = min(window, max(0, install.reportedAt.timeIntervalSince(first)))
-        let trust = Double(max(0, population.clickCount)) / (Double(max(0, population.clickCount)) + historyClicksTrusted)
-        return history + (window - history) * (1 - trust)
+        // Counts that include clicks stated after the install (a backfill) cover the history up to them.
+        let end = max(install.reportedAt, population.countedThrough ?? install.reportedAt)
+        let history = min(window, max(minimumStrangerSpan, end.timeIntervalSince(first)))
+        let doubt = max(0, 1 - Double(max(0, population.clickCount)) / Double(historyClicksTrusted))
+        return history + (window - history) * doubt
     }
 
     /// One click's delay and agreements with the install.

@@ -78,8 +78,12 @@ public protocol PopulationStatistics: Sendable {
     /// When the app's first click on the platform happened, where its history is known: a
     /// stranger's click can only have come after it.
     var firstClickAt: Date? { get }
+    /// The newest click time the counts may include, when that is later than the install: clicks
+    /// posted with stated times after it (a backfill) are counted too.
+    var countedThrough: Date? { get }
 }
 
 extension PopulationStatistics {
     public var firstClickAt: Date? { nil }
+    public var countedThrough: Date? { nil }
 }

@@ -35,6 +35,7 @@ enum ClickEvidenceMapping {
 struct StoredPopulation: PopulationStatistics {
     let population: ClickPopulation
     let firstClickAt: Date?
+    let countedThrough: Date?
 
     var clickCount: Int { population.clickCount }
 

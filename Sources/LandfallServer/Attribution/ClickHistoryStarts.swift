@@ -23,6 +23,8 @@ final class ClickHistoryStarts: Sendable {
 
     private let storage: any AttributionStorage
     private let entries = NIOLockedValueBox<[Key: Entry]>([:])
+    /// The newest stated time of the clicks this server stored by posting, per app and platform.
+    private let latestPosted = NIOLockedValueBox<[Key: Date]>([:])
 
     init(storage: any AttributionStorage) {
         self.storage = storage
@@ -64,14 +66,25 @@ final class ClickHistoryStarts: Sendable {
         }
     }
 
-    /// Moves a kept start back for stored human clicks older than it.
+    /// The newest stated time among the clicks this server has posted for the app and platform:
+    /// a backfill's counts include clicks after the installs it is followed by.
+    func latestPosted(appId: String, platform: String) -> Date? {
+        latestPosted.withLockedValue { $0[Key(appId: appId, platform: platform)] }
+    }
+
+    /// Moves a kept start back for stored human clicks older than it, and the latest posted time on.
     func note(_ clicks: [ClickRecord]) {
         var earliest: [Key: Date] = [:]
+        var latest: [Key: Date] = [:]
         for click in clicks where !click.isBot {
             let key = Key(appId: click.appId, platform: click.platform)
             earliest[key] = min(earliest[key] ?? click.clickedAt, click.clickedAt)
+            latest[key] = max(latest[key] ?? click.clickedAt, click.clickedAt)
         }
         guard !earliest.isEmpty else { return }
+        latestPosted.withLockedValue { kept in
+            for (key, date) in latest { kept[key] = max(kept[key] ?? date, date) }
+        }
         entries.withLockedValue { entries in
             for (key, date) in earliest {
                 guard case .known(let start?) = entries[key], date < start else { continue }

@@ -176,9 +176,13 @@ struct InstallService: Sendable {
             appId: app.id, platform: platform, keys: keys, since: since, until: evidence.reportedAt, limit: Self.candidateLimit,
             fromDay: scope.fromDay, toDay: scope.toDay, values: counts.missing, countsTotal: !counts.totalKnown
         ))
+        // The counts run over whole days: clicks posted with stated times later than the install,
+        // up to the end of its day, are in them.
+        let endOfCountedDays = Date(timeIntervalSince1970: Double(scope.toDay + 1) * 86_400)
         let population = StoredPopulation(
             population: populations.complete(counts, with: reads.population),
-            firstClickAt: try await historyStarts.start(appId: app.id, platform: platform)
+            firstClickAt: try await historyStarts.start(appId: app.id, platform: platform),
+            countedThrough: historyStarts.latestPosted(appId: app.id, platform: platform).map { min($0, endOfCountedDays) }
         )
         var found: [String: CandidateRef] = [:]
         for ref in reads.candidates { found[ref.id] = ref }

@@ -6,6 +6,7 @@ struct CountedPopulation: PopulationStatistics {
     var clickCount: Int
     var counts: [Factor: [String: Int]] = [:]
     var firstClickAt: Date?
+    var countedThrough: Date?
 
     func count(of factor: Factor, value: String) -> Int {
         counts[factor]?[value] ?? 0

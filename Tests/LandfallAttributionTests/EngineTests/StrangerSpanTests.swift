@@ -17,9 +17,19 @@ struct StrangerSpanTests {
     @Test func theSpanIsTheWindowOrTheAppsHistoryWhicheverIsShorter() {
         #expect(observation(historyDays: nil).window == F.window)
         #expect(observation(historyDays: 30).window == F.window)
-        // 1,000 clicks in two days: the history, but for the few clicks' worth of doubt.
-        let twoDays = observation(historyDays: 2).window
-        #expect(twoDays > 2 * F.day && twoDays < 2.1 * F.day)
+        #expect(observation(historyDays: 2).window == 2 * F.day)
+        // An install moments after a busy app's first click is not weighed against a vanishing span.
+        #expect(observation(historyDays: 0.001).window == AttributionEngine.minimumStrangerSpan)
+    }
+
+    @Test func countsThatIncludeABackfillsLaterClicksCoverTheHistoryUpToThem() {
+        var population = F.population
+        population.firstClickAt = F.installedAt.addingTimeInterval(-3600)
+        population.countedThrough = F.installedAt.addingTimeInterval(F.day)
+        let observation = AttributionEngine.observe(
+            install: F.install, eligible: [F.sameDeviceClick("c1", before: 600)], population: population, window: F.window
+        )
+        #expect(observation.window == F.day + 3600)
     }
 
     @Test func aHistoryOfAFewClicksSaysLittleAboutTheirRate() {
