@@ -6,10 +6,12 @@ import NIOConcurrencyHelpers
 /// against the span strangers' clicks spread over, which for an app younger than its window is
 /// its history, not the window (`AttributionEngine.strangerSpan`).
 ///
-/// Read from the clicks once per app and platform and process, then kept: clicks this server
-/// stores with an earlier time (a posted click's stated time) move it back. Clicks only ever
-/// leave from the old end, long after the app has outgrown any window, so a kept start never has
-/// to move forward.
+/// Read from the clicks once per app and platform and process, off the install's path: the read
+/// walks every index entry of the app and platform, so the installs that come while it runs are
+/// weighed against the window, as before this was known. Then kept: clicks this server stores
+/// with an earlier time (a posted click's stated time) move it back. Clicks only ever leave from
+/// the old end, long after the app has outgrown any window, so a kept start never has to move
+/// forward.
 final class ClickHistoryStarts: Sendable {
     private struct Key: Hashable, Sendable {
         var appId: String
@@ -17,8 +19,8 @@ final class ClickHistoryStarts: Sendable {
     }
 
     private enum Entry: Sendable {
-        case reading(Task<Date?, any Error>)
-        case known(Date?)
+        case reading
+        case known(Date)
     }
 
     private let storage: any AttributionStorage
@@ -30,39 +32,34 @@ final class ClickHistoryStarts: Sendable {
         self.storage = storage
     }
 
-    /// The app's first human click on the platform, nil while it has none.
-    func start(appId: String, platform: String) async throws -> Date? {
+    /// The app's first human click on the platform, nil while unknown: not read yet, being read,
+    /// or the app has none (then it is read again next time).
+    func start(appId: String, platform: String) -> Date? {
         let key = Key(appId: appId, platform: platform)
-        let entry = entries.withLockedValue { entries -> Entry in
-            if let entry = entries[key], case .known(.some) = entry { return entry }
-            if let entry = entries[key], case .reading = entry { return entry }
-            // An app without clicks is read again next time: its first click may have come since.
-            let storage = self.storage
-            let task = Task { try await storage.firstClickAt(appId: appId, platform: platform) }
-            entries[key] = .reading(task)
-            return .reading(task)
+        let startReading = entries.withLockedValue { entries -> Bool in
+            guard entries[key] == nil else { return false }
+            entries[key] = .reading
+            return true
         }
-        switch entry {
-        case .known(let start):
-            return start
-        case .reading(let task):
-            do {
-                let read = try await task.value
-                return entries.withLockedValue { entries in
-                    // A click noted while the read ran may be earlier than what it saw.
-                    let start: Date? = switch entries[key] {
-                    case .known(let noted?): min(noted, read ?? noted)
-                    default: read
-                    }
-                    entries[key] = .known(start)
-                    return start
-                }
-            } catch {
+        if startReading {
+            let storage = self.storage
+            Task { [entries] in
+                let read = try? await storage.firstClickAt(appId: appId, platform: platform)
                 entries.withLockedValue { entries in
-                    if case .reading = entries[key] { entries[key] = nil }
+                    switch (entries[key], read) {
+                    // A click noted while the read ran may be earlier than what it saw.
+                    case (.known(let noted)?, let read?): entries[key] = .known(min(noted, read))
+                    case (.known?, nil): break
+                    case (_, let read?): entries[key] = .known(read)
+                    case (_, nil): entries[key] = nil
+                    }
                 }
-                throw error
             }
+            return nil
+        }
+        return entries.withLockedValue { entries in
+            if case .known(let date)? = entries[key] { return date }
+            return nil
         }
     }
 
@@ -87,7 +84,7 @@ final class ClickHistoryStarts: Sendable {
         }
         entries.withLockedValue { entries in
             for (key, date) in earliest {
-                guard case .known(let start?) = entries[key], date < start else { continue }
+                guard case .known(let start)? = entries[key], date < start else { continue }
                 entries[key] = .known(date)
             }
         }

@@ -181,7 +181,7 @@ struct InstallService: Sendable {
         let endOfCountedDays = Date(timeIntervalSince1970: Double(scope.toDay + 1) * 86_400)
         let population = StoredPopulation(
             population: populations.complete(counts, with: reads.population),
-            firstClickAt: try await historyStarts.start(appId: app.id, platform: platform),
+            firstClickAt: historyStarts.start(appId: app.id, platform: platform),
             countedThrough: historyStarts.latestPosted(appId: app.id, platform: platform).map { min($0, endOfCountedDays) }
         )
         var found: [String: CandidateRef] = [:]
