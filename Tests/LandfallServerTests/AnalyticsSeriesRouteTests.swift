@@ -49,12 +49,12 @@ struct AnalyticsSeriesRouteTests {
             ])
             let fingerprint = InstallFingerprint(platform: "ios")
             let attributed = InstallRecord(
-                id: "inst-a", appId: appId, dedupKey: "a", createdAt: at(day: 0, hour: 3), fingerprint: fingerprint, method: "deterministic",
+                id: "inst-a", appId: appId, dedupKey: "a", createdAt: at(day: 0, hour: 3), fingerprint: fingerprint, method: .deterministic,
                 confidence: 100, matchedFactors: ["clickToken"], clickId: iosClick.id, linkId: spring.id
             )
             let organic = InstallRecord(
                 id: "inst-o", appId: appId, dedupKey: "o", createdAt: at(day: 1, hour: 6), fingerprint: InstallFingerprint(platform: "android"),
-                method: "organic", confidence: 0, matchedFactors: []
+                method: .organic, confidence: 0, matchedFactors: []
             )
             try await storage.insertInstall(attributed)
             try await storage.insertInstall(organic)

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import HTTPTypes
 import HummingbirdTesting
 import LandfallServer
@@ -15,7 +16,7 @@ struct ConversionValueSeedTests {
     static func seedInstall(_ server: TestServer, _ setup: Setup, createdAt: Date, events: [(String, TimeInterval, Int64?)]) async throws {
         let install = InstallRecord(
             id: seedUID, appId: setup.appId, dedupKey: "seed-004", createdAt: createdAt, fingerprint: InstallFingerprint(platform: "ios"),
-            method: "organic", confidence: 0, matchedFactors: []
+            method: .organic, confidence: 0, matchedFactors: []
         )
         try await server.storage.insertInstall(install)
         for (index, (name, offset, micros)) in events.enumerated() {

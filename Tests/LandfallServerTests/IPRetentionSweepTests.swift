@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 @testable import LandfallServer
 import LandfallStore
 import LandfallTestSupport
@@ -59,13 +60,13 @@ struct IPRetentionSweepTests {
             var oldInstall = InstallRecord(
                 id: "inst_old", appId: app.id, dedupKey: "old", createdAt: Self.now.addingTimeInterval(-50 * Self.hour),
                 fingerprint: InstallFingerprint(userAgent: "Acme/1", ipAddress: "2001:db8:7:8::5", ipPrefix: "2001:db8:7:8::/64", platform: "ios"),
-                method: "organic", confidence: 0, matchedFactors: []
+                method: .organic, confidence: 0, matchedFactors: []
             )
             try await storage.insertInstall(oldInstall)
             let newInstall = InstallRecord(
                 id: "inst_new", appId: app.id, dedupKey: "new", createdAt: Self.now.addingTimeInterval(-2 * Self.hour),
                 fingerprint: InstallFingerprint(userAgent: "Acme/1", ipAddress: "203.0.113.5", ipPrefix: "203.0.113.0/24", platform: "ios"),
-                method: "organic", confidence: 0, matchedFactors: []
+                method: .organic, confidence: 0, matchedFactors: []
             )
             try await storage.insertInstall(newInstall)
 

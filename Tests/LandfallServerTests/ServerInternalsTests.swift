@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 import LandfallTestSupport
 import NIOConcurrencyHelpers
@@ -127,7 +128,7 @@ struct ServerInternalsTests {
             try await storage.insertApp(app)
             let install = InstallRecord(
                 id: "install-1", appId: app.id, dedupKey: "k", createdAt: Date(), fingerprint: InstallFingerprint(userAgent: "test", platform: "ios"),
-                method: "organic", confidence: 0, matchedFactors: [], clickId: nil, linkId: nil
+                method: .organic, confidence: 0, matchedFactors: [], clickId: nil, linkId: nil
             )
             try await storage.insertInstall(install)
             let metrics = ServerMetrics()

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 import SQLKit
 
@@ -27,7 +28,7 @@ struct ErasureSeed {
         let friendsClick = Fixtures.click(appId: appId, linkId: shareLink.id, token: id("token"))
         try await storage.insertClicks([campaignClick, friendsClick])
         var install = Fixtures.install(
-            appId: appId, dedupKey: id("dedup"), method: "deterministic", confidence: 100, clickId: campaignClick.id, linkId: campaignLinkId
+            appId: appId, dedupKey: id("dedup"), method: .deterministic, confidence: 100, clickId: campaignClick.id, linkId: campaignLinkId
         )
         install.id = id("install")
         try await storage.insertInstall(install)

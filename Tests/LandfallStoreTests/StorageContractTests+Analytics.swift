@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 import LandfallTestSupport
 import Testing
@@ -47,11 +48,11 @@ extension StorageContractTests {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = try await Self.insertApp(storage)
             for createdAt in Self.inside {
-                try await Self.insertInstall(storage, appId: app.id, createdAt: createdAt, method: "probabilistic")
+                try await Self.insertInstall(storage, appId: app.id, createdAt: createdAt, method: .probabilistic)
             }
-            try await Self.insertInstall(storage, appId: app.id, createdAt: Self.inside[0], method: "deterministic")
+            try await Self.insertInstall(storage, appId: app.id, createdAt: Self.inside[0], method: .deterministic)
             for createdAt in Self.outside {
-                try await Self.insertInstall(storage, appId: app.id, createdAt: createdAt, method: "organic")
+                try await Self.insertInstall(storage, appId: app.id, createdAt: createdAt, method: .organic)
             }
             let summary = try await Self.analytics(storage, appId: app.id)
             #expect(summary == AnalyticsSummary(installsByMethod: ["probabilistic": 2, "deterministic": 1]))
@@ -141,7 +142,7 @@ extension StorageContractTests {
             try await insertKeyedClick(storage, link: link, clickedAt: inside[0], isBot: true)
             try await storage.insertAppOpen(Fixtures.appOpen(appId: link.appId, linkId: link.id, openedAt: inside[0]))
             let install = try await insertInstall(
-                storage, appId: link.appId, createdAt: inside[0], method: "deterministic", clickId: click.id, linkId: link.id
+                storage, appId: link.appId, createdAt: inside[0], method: .deterministic, clickId: click.id, linkId: link.id
             )
             _ = try await storage.insertEvent(Fixtures.event(
                 appId: link.appId, installId: install.id, receivedAt: inside[0], revenueMicros: 1_000_000, revenueCurrency: "EUR",

@@ -34,7 +34,7 @@ extension StorageContractTests {
         let outside = Fixtures.click(appId: app.id, linkId: android.id, clickedAt: at(2), platform: "android")
         try await storage.insertClicks([first, bot, late, outside])
         let attributed = Fixtures.install(
-            appId: app.id, createdAt: at(0, plus: 30), method: "deterministic", confidence: 100, clickId: first.id, linkId: ios.id
+            appId: app.id, createdAt: at(0, plus: 30), method: .deterministic, confidence: 100, clickId: first.id, linkId: ios.id
         )
         let organic = Fixtures.install(appId: app.id, createdAt: at(1, plus: 30))
         try await storage.insertInstall(attributed)

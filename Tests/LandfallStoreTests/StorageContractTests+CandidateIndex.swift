@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 import LandfallTestSupport
 import SQLKit
@@ -16,7 +17,7 @@ extension StorageContractTests {
             let newer = try await Self.insertKeyedClick(storage, link: link, clickedAt: Fixtures.date(-100))
             let consumed = try await Self.insertKeyedClick(storage, link: link, clickedAt: Fixtures.date(-50))
             try await Self.insertKeyedClick(storage, link: link, clickedAt: Fixtures.date(-10), isBot: true)
-            try await Self.insertInstall(storage, appId: app.id, method: "probabilistic", clickId: consumed.id, linkId: link.id)
+            try await Self.insertInstall(storage, appId: app.id, method: .probabilistic, clickId: consumed.id, linkId: link.id)
             for key in [CandidateIndexKey.ipPrefix(try #require(older.ipPrefix)), .signature(try #require(older.signature))] {
                 let refs = try await storage.candidateRefs(
                     appId: app.id, platform: "ios", key: key, since: Fixtures.date(-1_000), until: Fixtures.date(1_000), limit: 10

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 import LandfallTestSupport
 import Testing
@@ -25,7 +26,7 @@ extension StorageContractTests {
             try await storage.insertClicks([prefixOnly, signatureOnly])
             let consumed = try await Self.insertKeyedClick(storage, link: plain, clickedAt: Fixtures.date(-50))
             try await Self.insertKeyedClick(storage, link: plain, clickedAt: Fixtures.date(-10), isBot: true)
-            try await Self.insertInstall(storage, appId: app.id, method: "probabilistic", clickId: consumed.id, linkId: plain.id)
+            try await Self.insertInstall(storage, appId: app.id, method: .probabilistic, clickId: consumed.id, linkId: plain.id)
             let day = Fixtures.epoch / 86_400_000
             #expect(try await storage.recordStatistics([
                 ClickStatDelta(appId: app.id, platform: "ios", day: day, factor: nil, value: nil, clicks: 7),

@@ -79,10 +79,10 @@ struct InstallService: Sendable {
             let clock = ContinuousClock()
             let started = clock.now
             let decided = try await decide(request, evidence: evidence, app: app, excluding: excluded)
-            metrics.installMatched(method: decided.decision.method.rawValue, duration: clock.now - started)
+            metrics.installMatched(method: InstallMethod(decided.decision.method), duration: clock.now - started)
             let install = InstallRecord(
                 id: SecretGenerator.identifier(), appId: app.id, dedupKey: dedupKey, createdAt: reportedAt, fingerprint: stored,
-                method: decided.decision.method.rawValue, confidence: decided.decision.confidence,
+                method: InstallMethod(decided.decision.method), confidence: decided.decision.confidence,
                 matchedFactors: decided.decision.matchedFactors, clickId: decided.click?.id, linkId: decided.click?.linkId,
                 matchObservation: decided.observation
             )
@@ -91,7 +91,7 @@ struct InstallService: Sendable {
                 if install.matchObservation != nil { models.noteInstall(appId: app.id) }
                 try await webhooks?.installReported(install)
                 logger.info("install attributed", metadata: [
-                    "app": "\(app.id)", "install": "\(install.id)", "method": "\(install.method)", "confidence": "\(install.confidence)",
+                    "app": "\(app.id)", "install": "\(install.id)", "method": "\(install.method.rawValue)", "confidence": "\(install.confidence)",
                 ])
                 return try await outcome(install, app: app, clickedAt: decided.click?.clickedAt)
             } catch let error as StoreError where error.conflictingField == "click" {

@@ -59,10 +59,10 @@ struct BranchOpenService: Sendable {
                 installRequest(open, clickToken: referral?.click?.clickToken, sessionId: sessionId), app: app, ipAddress: ipAddress, logger: logger
             )
             installId = outcome.install.id
-            if referral == nil, outcome.install.method != AttributionDecision.Method.organic.rawValue, let linkId = outcome.install.linkId,
+            if referral == nil, outcome.install.method.isAttributed, let linkId = outcome.install.linkId,
                let link = try await storage.link(id: linkId, appId: app.id) {
                 referral = BranchReferral(
-                    link: link, click: nil, guaranteed: outcome.install.method == AttributionDecision.Method.deterministic.rawValue,
+                    link: link, click: nil, guaranteed: outcome.install.method == .deterministic,
                     clickedAt: outcome.deepLinkData?.clickedAt
                 )
             }

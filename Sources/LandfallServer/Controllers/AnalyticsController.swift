@@ -52,7 +52,7 @@ struct AnalyticsController: Sendable {
         let (from, to) = try range(request)
         let summary = try await storage.analytics(appId: app.id, linkId: linkId, from: from, to: to)
         let total = summary.installsByMethod.values.reduce(0, +)
-        let organic = summary.installsByMethod["organic"] ?? 0
+        let organic = summary.installsByMethod[InstallMethod.organic.rawValue] ?? 0
         return Report(
             from: from, to: to, linkId: linkId,
             clicks: .init(human: summary.humanClicks, bot: summary.botClicks), appOpens: summary.appOpens,

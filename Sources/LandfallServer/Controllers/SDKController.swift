@@ -30,11 +30,11 @@ struct SDKController: Sendable {
         let address = ClientAddress.of(request, context: context, trustProxy: trustProxy)
         let outcome = try await installs.report(body, app: app, ipAddress: address, logger: context.logger)
         let install = outcome.install
-        let attributed = install.method != AttributionDecision.Method.organic.rawValue
+        let attributed = install.method.isAttributed
         return try JSONResponse.make(InstallResponse(
             installId: install.id, attributed: attributed, confidenceScore: Double(attributed ? install.confidence : 0),
             matchedFactors: attributed ? install.matchedFactors : [], deepLinkData: attributed ? outcome.deepLinkData : nil,
-            method: install.method, clickId: install.clickId
+            method: install.method.rawValue, clickId: install.clickId
         ))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 
 /// An app's links: the list with its create form, and one link's page.
@@ -61,7 +62,7 @@ enum DashboardLinkPages {
         for install in page.activity.installs {
             installRows += """
                 <tr><td>\(DashboardPages.date(install.createdAt))</td><td>\(HTML.escape(install.platform))</td>\
-                <td class="method">\(HTML.escape(install.method))</td><td>\(install.confidence)</td>\
+                <td class="method">\(HTML.escape(install.method.rawValue))</td><td>\(install.confidence)</td>\
                 <td>\(HTML.escape(install.matchedFactors.joined(separator: ", ")))</td></tr>
                 """
         }

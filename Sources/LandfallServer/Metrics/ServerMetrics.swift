@@ -1,3 +1,4 @@
+import LandfallModels
 import NIOConcurrencyHelpers
 
 /// Counters and latency distributions of one server process, read by `GET /api/metrics`.
@@ -41,9 +42,9 @@ public final class ServerMetrics: Sendable {
     }
 
     /// One install decided: its method and how long finding and scoring its candidates took.
-    func installMatched(method: String, duration: Duration) {
+    func installMatched(method: InstallMethod, duration: Duration) {
         state.withLockedValue { state in
-            state.installs[method, default: 0] += 1
+            state.installs[method.rawValue, default: 0] += 1
             state.installMatch.record(duration)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import SQLKit
 
 extension SQLStorage {
@@ -176,7 +177,7 @@ extension SQLStorage {
                         match_observation
                     )
                     VALUES (\(bind: install.id), \(bind: install.appId), \(bind: install.dedupKey), \(bind: install.createdAt.epochMilliseconds),
-                            \(bind: fingerprint), \(bind: install.fingerprint.platform), \(bind: install.method), \(bind: install.confidence),
+                            \(bind: fingerprint), \(bind: install.fingerprint.platform), \(bind: install.method.rawValue), \(bind: install.confidence),
                             \(bind: factors), \(bind: install.clickId), \(bind: install.linkId), \(bind: install.matchObservation))
                     """).run()
             }
@@ -196,6 +197,12 @@ extension SQLStorage {
         }
     }
 
+    /// A method the enum does not know is a damaged row, not a crash.
+    private func decodeInstallMethod(_ text: String, install id: String) throws -> InstallMethod {
+        guard let method = InstallMethod(rawValue: text) else { throw StoreError.corruptRecord("install \(id): unknown method '\(text)'") }
+        return method
+    }
+
     func decodeInstall(_ row: any SQLRow) throws -> InstallRecord {
         let id = try row.decode(column: "id", as: String.self)
         return InstallRecord(
@@ -204,7 +211,7 @@ extension SQLStorage {
             dedupKey: try row.decode(column: "dedup_key", as: String.self),
             createdAt: Date(epochMilliseconds: try row.decode(column: "created_at", as: Int64.self)),
             fingerprint: try decodeJSON(InstallFingerprint.self, try row.decode(column: "fingerprint", as: String.self), what: "install \(id)"),
-            method: try row.decode(column: "method", as: String.self),
+            method: try decodeInstallMethod(try row.decode(column: "method", as: String.self), install: id),
             confidence: Int(try row.decode(column: "confidence", as: Int64.self)),
             matchedFactors: try decodeJSON([String].self, try row.decode(column: "matched_factors", as: String.self), what: "install \(id)"),
             clickId: try row.decode(column: "click_id", as: String?.self),
