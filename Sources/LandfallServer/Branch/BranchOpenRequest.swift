@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import LandfallAttribution
 import LandfallModels
 
 /// A JSON string or number read as text: Branch's Android example sends `"os_version": 26`, the iOS
@@ -112,10 +113,12 @@ extension BranchOpenRequest {
         guard serverToServer == true else { throw APIError.validation("server_to_server", "is required and must be true") }
         let appVersion = try required(appVersion, "app_version")
         let osName = try required(os, "os")
+        // Branch's own spelling of the two platforms it serves, whatever case the SDK sent.
+        let platform = DevicePlatform(rawValue: osName.lowercased())
         let os: String
-        switch osName.lowercased() {
-        case "ios": os = "iOS"
-        case "android": os = "Android"
+        switch platform {
+        case .ios?: os = "iOS"
+        case .android?: os = "Android"
         default: throw APIError.validation("os", "must be 'Android' or 'iOS'")
         }
         let osVersion = try required(osVersion?.text, "os_version")
@@ -133,7 +136,7 @@ extension BranchOpenRequest {
         _ = try Validate.text(identity, "identity", max: 256)
         _ = try Validate.text(installReferrerExtras, "install_referrer_extras", max: 2048)
         let hardwareId = try Validate.text(hardwareId, "hardware_id", max: 128)
-        if os == "iOS", hardwareId != nil {
+        if platform == .ios, hardwareId != nil {
             guard let type = hardwareIdType, ["idfa", "vendor_id"].contains(type) else {
                 throw APIError.validation("hardware_id_type", "is required with an iOS hardware_id and must be 'idfa' or 'vendor_id'")
             }
