@@ -1,4 +1,5 @@
 import Foundation
+import LandfallRandom
 @testable import LandfallServer
 import LandfallBench
 import LandfallModels

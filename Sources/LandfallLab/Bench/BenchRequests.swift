@@ -1,6 +1,7 @@
 import Foundation
 import LandfallBench
 import LandfallModels
+import LandfallRandom
 import LandfallStore
 
 /// The request files wrk cycles through, written once per run into the work directory.

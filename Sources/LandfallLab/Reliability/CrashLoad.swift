@@ -1,5 +1,6 @@
 import Foundation
 import LandfallBench
+import LandfallRandom
 
 /// One stretch of load: `clients` concurrent clients send writes until the server is killed under
 /// them at `killAfter`.

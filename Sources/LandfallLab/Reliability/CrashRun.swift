@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import LandfallBench
 import LandfallLocalPostgres
+import LandfallRandom
 import LandfallStore
 import Logging
 import NIOCore

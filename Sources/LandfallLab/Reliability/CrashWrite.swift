@@ -1,6 +1,7 @@
 import Foundation
 import LandfallBench
 import LandfallModels
+import LandfallRandom
 
 /// One write the load sends: its request, byte for byte as it is re-sent after a crash, and the
 /// identity that makes a retry the same write to the server.
