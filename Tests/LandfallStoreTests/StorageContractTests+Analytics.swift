@@ -71,7 +71,8 @@ extension StorageContractTests {
             events.append(Fixtures.event(appId: app.id, installId: install.id, name: "tutorial_done", receivedAt: Self.inside[1]))
             // Happened inside the range but arrived after it: counted by arrival.
             events += Self.outside.map { receivedAt in
-                Fixtures.event(appId: app.id, installId: install.id, name: "tutorial_done", occurredAt: Self.inside[0], receivedAt: receivedAt)
+                Fixtures.event(
+                    appId: app.id, installId: install.id, name: "tutorial_done", occurredAt: Self.inside[0], receivedAt: receivedAt)
             }
             _ = try await storage.insertEvents(events)
             let summary = try await Self.analytics(storage, appId: app.id)
@@ -99,10 +100,12 @@ extension StorageContractTests {
                 purchase(7_000_000, "USD", at: Self.outside[1]),
             ])
             let summary = try await Self.analytics(storage, appId: app.id)
-            #expect(summary == AnalyticsSummary(
-                eventsByName: ["purchase": 4],
-                revenueMicrosByCurrency: ["EUR": 20_000_000, "USD": 9_000_000_000_000_000]
-            ))
+            #expect(
+                summary
+                    == AnalyticsSummary(
+                        eventsByName: ["purchase": 4],
+                        revenueMicrosByCurrency: ["EUR": 20_000_000, "USD": 9_000_000_000_000_000]
+                    ))
         }
     }
 
@@ -144,10 +147,11 @@ extension StorageContractTests {
             let install = try await insertInstall(
                 storage, appId: link.appId, createdAt: inside[0], method: .deterministic, clickId: click.id, linkId: link.id
             )
-            _ = try await storage.insertEvent(Fixtures.event(
-                appId: link.appId, installId: install.id, receivedAt: inside[0], revenueMicros: 1_000_000, revenueCurrency: "EUR",
-                linkId: link.id
-            ))
+            _ = try await storage.insertEvent(
+                Fixtures.event(
+                    appId: link.appId, installId: install.id, receivedAt: inside[0], revenueMicros: 1_000_000, revenueCurrency: "EUR",
+                    linkId: link.id
+                ))
         }
     }
 

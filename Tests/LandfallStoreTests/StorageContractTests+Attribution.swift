@@ -186,7 +186,8 @@ extension StorageContractTests {
             )
             #expect(found == [click])
             let refs = try await storage.candidateRefs(
-                appId: app.id, platform: click.platform, key: .signature(signature), since: Fixtures.date(-1_000), until: Fixtures.date(1_000), limit: 10
+                appId: app.id, platform: click.platform, key: .signature(signature), since: Fixtures.date(-1_000),
+                until: Fixtures.date(1_000), limit: 10
             )
             #expect(refs.map(\.matchEvidence) == ["after the beacon"])
         }
@@ -222,7 +223,9 @@ extension StorageContractTests {
                 click.userAgent = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)"
                 click.osVersion = "18.1"
                 click.acceptLanguage = "pt-PT,pt;q=0.9"
-                click.signals = ClickSignals(screenWidth: 1179, screenHeight: 2556, timezone: "Europe/Lisbon", language: "pt-PT", platformVersion: "18.1.1", deviceModel: "iPhone15,2")
+                click.signals = ClickSignals(
+                    screenWidth: 1179, screenHeight: 2556, timezone: "Europe/Lisbon", language: "pt-PT", platformVersion: "18.1.1",
+                    deviceModel: "iPhone15,2")
                 click.ipPrefix = "203.0.113"
                 click.signature = "ios|1179x2556|Europe/Lisbon|pt-PT"
                 click.matchEvidence = "evidence \(offset)"
@@ -556,7 +559,8 @@ extension StorageContractTests {
             let click = try await Self.insertKeyedClick(storage, link: link)
             let first = try await Self.insertInstall(storage, appId: app.id)
             // A retried report: the same device, now matched to a click.
-            let retry = Fixtures.install(appId: app.id, dedupKey: first.dedupKey, method: .probabilistic, clickId: click.id, linkId: link.id)
+            let retry = Fixtures.install(
+                appId: app.id, dedupKey: first.dedupKey, method: .probabilistic, clickId: click.id, linkId: link.id)
             let error = try await #require(throws: StoreError.self) { try await storage.insertInstall(retry) }
             #expect(error.conflictingField == "dedupKey")
             #expect(try await storage.install(id: retry.id) == nil)
@@ -608,7 +612,9 @@ extension StorageContractTests {
             #expect(try await storage.install(dedupKey: doomed.install.dedupKey, appId: doomed.app.id) == nil)
             #expect(try await storage.events(installId: doomed.install.id).isEmpty)
             #expect(try await storage.click(id: doomed.click.id, appId: doomed.app.id) == nil)
-            #expect(try await storage.analytics(appId: doomed.app.id, linkId: nil, from: Fixtures.date(0), to: Fixtures.date(1)) == AnalyticsSummary())
+            #expect(
+                try await storage.analytics(appId: doomed.app.id, linkId: nil, from: Fixtures.date(0), to: Fixtures.date(1))
+                    == AnalyticsSummary())
             try await survivor.expectIntact(in: storage)
         }
     }
@@ -730,8 +736,10 @@ private struct AttributedApp {
         #expect(try await storage.events(installId: install.id) == [event])
         #expect(try await storage.click(id: click.id, appId: app.id) == click)
         let summary = try await storage.analytics(appId: app.id, linkId: nil, from: Fixtures.date(0), to: Fixtures.date(1))
-        #expect(summary == AnalyticsSummary(
-            humanClicks: 1, appOpens: 1, installsByMethod: ["deterministic": 1], eventsByName: ["purchase": 1]
-        ))
+        #expect(
+            summary
+                == AnalyticsSummary(
+                    humanClicks: 1, appOpens: 1, installsByMethod: ["deterministic": 1], eventsByName: ["purchase": 1]
+                ))
     }
 }

@@ -97,7 +97,8 @@ extension StorageContractTests {
             let install = try await Self.insertInstall(storage, appId: app.id)
             let stored = Fixtures.event(appId: app.id, installId: install.id, occurredAt: Fixtures.date(1))
             _ = try await storage.insertEvent(stored)
-            let resent = Fixtures.event(appId: app.id, installId: install.id, clientEventId: stored.clientEventId, occurredAt: Fixtures.date(1))
+            let resent = Fixtures.event(
+                appId: app.id, installId: install.id, clientEventId: stored.clientEventId, occurredAt: Fixtures.date(1))
             let fresh = Fixtures.event(appId: app.id, installId: install.id, occurredAt: Fixtures.date(2))
             let results = try await storage.insertEvents([resent, fresh])
             #expect(results.map(\.event) == [stored, fresh])

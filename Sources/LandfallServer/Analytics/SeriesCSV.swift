@@ -4,9 +4,10 @@ import LandfallModels
 /// The CSV form of a series: one line per bucket and group that has any activity.
 enum SeriesCSV {
     static func header(currencies: [String]) -> String {
-        let columns = [
-            "bucket_start", "group", "label", "clicks", "bot_clicks", "installs",
-        ] + InstallMethod.allCases.map { "installs_\($0.rawValue)" } + ["events"] + currencies.map { "revenue_\($0)" }
+        let columns =
+            [
+                "bucket_start", "group", "label", "clicks", "bot_clicks", "installs",
+            ] + InstallMethod.allCases.map { "installs_\($0.rawValue)" } + ["events"] + currencies.map { "revenue_\($0)" }
         return columns.joined(separator: ",") + "\r\n"
     }
 

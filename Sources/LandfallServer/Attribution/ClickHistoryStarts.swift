@@ -48,10 +48,11 @@ final class ClickHistoryStarts: Sendable {
                 let read = try await task.value
                 return entries.withLockedValue { entries in
                     // A click noted while the read ran may be earlier than what it saw.
-                    let start: Date? = switch entries[key] {
-                    case .known(let noted?): min(noted, read ?? noted)
-                    default: read
-                    }
+                    let start: Date? =
+                        switch entries[key] {
+                        case .known(let noted?): min(noted, read ?? noted)
+                        default: read
+                        }
                     entries[key] = .known(start)
                     return start
                 }

@@ -17,7 +17,8 @@ struct BranchText: Decodable, Sendable, Hashable {
         } else if let decimal = try? container.decode(Decimal.self) {
             text = NSDecimalNumber(decimal: decimal).description(withLocale: Locale(identifier: "en_US_POSIX"))
         } else {
-            throw DecodingError.typeMismatch(String.self, .init(codingPath: decoder.codingPath, debugDescription: "expected a string or a number"))
+            throw DecodingError.typeMismatch(
+                String.self, .init(codingPath: decoder.codingPath, debugDescription: "expected a string or a number"))
         }
     }
 }
@@ -105,7 +106,9 @@ extension BranchOpenRequest {
     /// Branch's fields.
     func validated() throws -> ValidOpen {
         func required(_ value: String?, _ field: String, max: Int = 128) throws -> String {
-            guard let text = try Validate.text(value, field, max: max, required: true) else { throw APIError.validation(field, "is required") }
+            guard let text = try Validate.text(value, field, max: max, required: true) else {
+                throw APIError.validation(field, "is required")
+            }
             return text
         }
         let branchKey = try required(branchKey, "branch_key", max: 256)
@@ -145,7 +148,8 @@ extension BranchOpenRequest {
             request: self, branchKey: branchKey, branchSecret: branchSecret, os: os, osVersion: osVersion, appVersion: appVersion,
             userAgent: userAgent, deviceKeys: deviceKeys(hardwareId: hardwareId),
             linkIdentifier: try Validate.text(linkIdentifier?.text, "link_identifier", max: 128),
-            universalLinkURL: try Validate.text(universalLinkUrl ?? androidAppLinkUrl, universalLinkUrl != nil ? "universal_link_url" : "android_app_link_url", max: 2048),
+            universalLinkURL: try Validate.text(
+                universalLinkUrl ?? androidAppLinkUrl, universalLinkUrl != nil ? "universal_link_url" : "android_app_link_url", max: 2048),
             localURL: try Validate.text(localUrl, "local_url", max: 2048)
         )
     }

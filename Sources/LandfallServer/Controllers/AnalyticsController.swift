@@ -71,7 +71,9 @@ struct AnalyticsController: Sendable {
         let to = try parameters.get("to").map { try Self.date($0, field: "to") } ?? now().addingTimeInterval(1)
         let from = try parameters.get("from").map { try Self.date($0, field: "from") } ?? to.addingTimeInterval(-30 * 86_400)
         guard from < to else { throw APIError.validation("from", "must be before to") }
-        guard to.timeIntervalSince(from) <= Self.maximumRange else { throw APIError.validation("to", "the range can span at most 366 days") }
+        guard to.timeIntervalSince(from) <= Self.maximumRange else {
+            throw APIError.validation("to", "the range can span at most 366 days")
+        }
         return (from, to)
     }
 

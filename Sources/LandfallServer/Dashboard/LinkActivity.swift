@@ -52,10 +52,11 @@ struct LinkActivity: Sendable {
         let installedClicks = clicks.filter { $0.installId != nil }.sorted { $0.clickedAt > $1.clickedAt }
         for click in installedClicks.prefix(listedInstalls) {
             guard let id = click.installId, let install = try await storage.install(id: id, appId: link.appId) else { continue }
-            installs.append(Install(
-                id: install.id, createdAt: install.createdAt, method: install.method, confidence: install.confidence,
-                matchedFactors: install.matchedFactors, platform: install.fingerprint.platform
-            ))
+            installs.append(
+                Install(
+                    id: install.id, createdAt: install.createdAt, method: install.method, confidence: install.confidence,
+                    matchedFactors: install.matchedFactors, platform: install.fingerprint.platform
+                ))
         }
         // The attributed methods first, in a fixed order; then organic and anything else stored, by name.
         let attributed = [InstallMethod.deterministic, .probabilistic].map(\.rawValue)
