@@ -89,9 +89,12 @@ let package = Package(
         // copied on its own still serves `GET /openapi.json` (a resource bundle would stay behind).
         .plugin(name: "OpenAPIEmbedPlugin", capability: .buildTool(), dependencies: ["landfall-openapi-embed"]),
         .executableTarget(name: "landfall-openapi-embed", path: "Plugins/OpenAPIEmbedTool", swiftSettings: swiftSettings),
+        // The seeded SplitMix64 the simulator, the lab and the tests share: no dependencies, so the
+        // product's `simulate` and the lab can both use it without either depending on the other.
+        .target(name: "LandfallRandom", swiftSettings: swiftSettings),
         .target(
             name: "LandfallSimulator",
-            dependencies: ["LandfallAttribution"],
+            dependencies: ["LandfallAttribution", "LandfallRandom"],
             swiftSettings: swiftSettings
         ),
         // The product's command line: what an operator runs. None of the lab's targets that follow may
@@ -116,6 +119,7 @@ let package = Package(
                 "LandfallServer",
                 "LandfallBench",
                 "LandfallLocalPostgres",
+                "LandfallRandom",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `reliability crash`: its load clients, and the SQL it checks the database with.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -160,6 +164,7 @@ let package = Package(
                 "LandfallStore",
                 "LandfallBench",
                 "LandfallLocalPostgres",
+                "LandfallRandom",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
@@ -171,6 +176,7 @@ let package = Package(
             dependencies: [
                 "LandfallBench",
                 "LandfallLocalPostgres",
+                "LandfallRandom",
                 // Not imported: listed so that the reference server is built before these tests run it.
                 "landfall-reference",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -199,12 +205,12 @@ let package = Package(
         .testTarget(name: "LandfallSimulatorTests", dependencies: ["LandfallSimulator"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LandfallAttributionTests",
-            dependencies: ["LandfallAttribution"],
+            dependencies: ["LandfallAttribution", "LandfallRandom"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "LandfallStoreTests",
-            dependencies: ["LandfallModels", "LandfallStore", "LandfallBench", "LandfallTestSupport"],
+            dependencies: ["LandfallModels", "LandfallStore", "LandfallBench", "LandfallRandom", "LandfallTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -213,6 +219,7 @@ let package = Package(
                 "LandfallServer",
                 "LandfallTestSupport",
                 "LandfallBench",
+                "LandfallRandom",
                 "LandfallLab",
                 // Imported for the product's own helpers, and run as real processes: the product
                 // for scale-out and crash tests, the lab for the reliability commands.

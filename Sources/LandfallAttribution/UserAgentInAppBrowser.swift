@@ -92,7 +92,8 @@ extension InAppBrowser {
     /// The app named by the first matching signature, if any.
     static func detect(in text: UserAgentText) -> InAppBrowser? {
         for signature in signatures {
-            let found = signature.atWordStart
+            let found =
+                signature.atWordStart
                 ? text.containsWord(signature.token)
                 : text.contains(signature.token)
             if found {

@@ -43,7 +43,8 @@ extension UserAgentParser {
             guard !version.isEmpty else { continue }
             var end = position
             while end < bytes.count,
-                  UserAgentText.isDigit(bytes[end]) || bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "_") {
+                UserAgentText.isDigit(bytes[end]) || bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "_")
+            {
                 end += 1
             }
             return AndroidToken(version: version, segmentsStart: end)

@@ -13,7 +13,7 @@ extension UserAgentParser {
             searchFrom = index + 1
             var position = index + 3
             guard position < bytes.count,
-                  bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "/")
+                bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "/")
             else { continue }
             position += 1
             if text.find("version ", from: position) == position {

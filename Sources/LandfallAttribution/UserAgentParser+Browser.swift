@@ -6,12 +6,14 @@ extension UserAgentParser {
     /// nil: they belong to some app we could not name, not to a browser the user chose.
     static func browserName(_ text: UserAgentText, platform: DevicePlatform) -> String? {
         if text.containsWord("edgios/") || text.containsWord("edga/") || text.containsWord("edg/")
-            || text.containsWord("edge/") {
+            || text.containsWord("edge/")
+        {
             return "Edge"
         }
         // "OPT/" is Opera on iOS, "OPiOS/" Opera Mini on iOS, "OPR/" everywhere else.
         if text.containsWord("opr/") || text.containsWord("opt/") || text.containsWord("opios/")
-            || text.containsWord("opera") {
+            || text.containsWord("opera")
+        {
             return "Opera"
         }
         if text.containsWord("samsungbrowser/") {

@@ -49,12 +49,14 @@ extension UserAgentParser {
         let named = devices.compactMap { device in text.find(device.token).map { (index: $0, device: device) } }
         guard let first = named.min(by: { $0.index < $1.index })?.device else { return nil }
         let (model, deviceClass) = (first.model, first.deviceClass)
-        let version = versionComponents(after: "iphone os ", in: text)
+        let version =
+            versionComponents(after: "iphone os ", in: text)
             ?? versionComponents(after: "cpu os ", in: text)
             ?? iOSVersionFromAppToken(text)
             // Facebook's own HTTP client sends only its bracketed tokens: "FBSV/13.6.1" is the OS.
             ?? versionComponents(after: "fbsv/", in: text)
-        let osVersion = version.map { unfrozenIOSVersion($0, in: text) }.flatMap(normalisedVersion)
+        let osVersion =
+            version.map { unfrozenIOSVersion($0, in: text) }.flatMap(normalisedVersion)
             ?? readDarwin(text).flatMap { $0.platform == .ios ? $0.osVersion : nil }
         return PlatformReading(platform: .ios, osVersion: osVersion, deviceClass: deviceClass, deviceModel: model)
     }

@@ -116,7 +116,8 @@ struct UserAgentText: Sendable {
                 position += 1
             }
             components.append(value)
-            let isSeparator = position < lower.count
+            let isSeparator =
+                position < lower.count
                 && (lower[position] == UInt8(ascii: ".") || lower[position] == UInt8(ascii: "_"))
             guard isSeparator, position + 1 < lower.count, Self.isDigit(lower[position + 1]) else {
                 break

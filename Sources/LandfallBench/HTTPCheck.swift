@@ -45,7 +45,7 @@ public struct HTTPCheck: Sendable, Hashable {
         var lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close"]
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             guard !name.unicodeScalars.contains(where: { $0 == ":" || $0 == "\r" || $0 == "\n" }),
-                  !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" })
+                !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" })
             else {
                 throw BenchError(.invalidInput, "header \(name) cannot be sent as is")
             }

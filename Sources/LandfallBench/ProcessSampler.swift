@@ -22,7 +22,8 @@ public struct ProcessSample: Sendable, Hashable, Codable {
     /// reads the page cache answered are not in it. Zero when the file cannot be read.
     public var storageReadBytes: UInt64
 
-    public init(cpuMicroseconds: UInt64, residentBytes: UInt64, peakResidentBytes: UInt64, processCount: Int, storageReadBytes: UInt64 = 0) {
+    public init(cpuMicroseconds: UInt64, residentBytes: UInt64, peakResidentBytes: UInt64, processCount: Int, storageReadBytes: UInt64 = 0)
+    {
         self.cpuMicroseconds = cpuMicroseconds
         self.residentBytes = residentBytes
         self.peakResidentBytes = peakResidentBytes
@@ -68,8 +69,8 @@ public enum ProcessSampler {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> pid_t? in
             guard let candidate = pid_t(entry), candidate != pid,
-                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let fields = try? StatFields(stat), fields.parent == pid
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let fields = try? StatFields(stat), fields.parent == pid
             else { return nil }
             return candidate
         }.sorted()

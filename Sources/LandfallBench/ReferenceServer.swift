@@ -52,7 +52,7 @@ public struct ReferenceServer: Sendable {
             // Scalars, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
             let separators: Set<Unicode.Scalar> = ["\t", "\n", "\r"]
             guard !link.code.isEmpty, !link.code.unicodeScalars.contains(where: { separators.contains($0) || $0 == "/" }),
-                  !link.location.isEmpty, !link.location.unicodeScalars.contains(where: { separators.contains($0) })
+                !link.location.isEmpty, !link.location.unicodeScalars.contains(where: { separators.contains($0) })
             else {
                 throw BenchError(.invalidInput, "cannot write the link \(link.code) → \(link.location) as code<TAB>location")
             }

@@ -83,7 +83,7 @@ public struct ResultTable: Sendable, Hashable, Codable {
         }
         for index in rows.indices {
             guard rows[index][name] == nil, let value = rows[index][metric]?.value, let base = baselines[rows[index].workload],
-                  let ratio = MetricValue.ratio(value, to: base)
+                let ratio = MetricValue.ratio(value, to: base)
             else { continue }
             rows[index].set(name, ratio)
         }
@@ -120,14 +120,17 @@ public struct ResultTable: Sendable, Hashable, Codable {
 
     private func cells() -> (header: [String], body: [[String]]) {
         let columns = columns
-        let header = ["workload", "target"] + columns.map { $0.unit.symbol.isEmpty || $0.unit == .ratio ? $0.name : "\($0.name) (\($0.unit.symbol))" }
+        let header =
+            ["workload", "target"]
+            + columns.map { $0.unit.symbol.isEmpty || $0.unit == .ratio ? $0.name : "\($0.name) (\($0.unit.symbol))" }
         let body = rows.map { row in
-            [row.workload, row.target] + columns.map { column in
-                guard let measurement = row[column.name] else { return "-" }
-                // The header names the column's unit; a cell in another unit says so itself.
-                if measurement.unit == .ratio { return measurement.formatted }
-                return measurement.unit == column.unit ? measurement.formattedNumber : measurement.formatted
-            }
+            [row.workload, row.target]
+                + columns.map { column in
+                    guard let measurement = row[column.name] else { return "-" }
+                    // The header names the column's unit; a cell in another unit says so itself.
+                    if measurement.unit == .ratio { return measurement.formatted }
+                    return measurement.unit == column.unit ? measurement.formattedNumber : measurement.formatted
+                }
         }
         return (header, body)
     }
@@ -151,11 +154,14 @@ public struct ResultTable: Sendable, Hashable, Codable {
 
             var rows: [Row]
         }
-        let document = Document(rows: rows.map { row in
-            .init(workload: row.workload, target: row.target, metrics: row.metrics.map {
-                .init(name: $0.name, value: $0.value.value, unit: $0.value.unit.symbol)
+        let document = Document(
+            rows: rows.map { row in
+                .init(
+                    workload: row.workload, target: row.target,
+                    metrics: row.metrics.map {
+                        .init(name: $0.name, value: $0.value.value, unit: $0.value.unit.symbol)
+                    })
             })
-        })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
@@ -168,11 +174,12 @@ public struct ResultTable: Sendable, Hashable, Codable {
         for row in rows {
             for metric in row.metrics {
                 let value = metric.value.value
-                lines.append([
-                    row.workload, row.target, metric.name,
-                    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value),
-                    metric.value.unit.symbol,
-                ].map(Self.csvField).joined(separator: ","))
+                lines.append(
+                    [
+                        row.workload, row.target, metric.name,
+                        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value),
+                        metric.value.unit.symbol,
+                    ].map(Self.csvField).joined(separator: ","))
             }
         }
         return lines.joined(separator: "\n") + "\n"

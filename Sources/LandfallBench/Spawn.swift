@@ -108,7 +108,9 @@ enum Spawn {
             throw BenchError(.spawnFailed, "this C library cannot start a process in another directory")
         }
         let result = directory.withCString { unsafeBitCast(symbol, to: AddChdir.self)(actions, $0) }
-        guard result == 0 else { throw BenchError(.spawnFailed, "cannot start a process in \(directory): \(String(cString: strerror(result)))") }
+        guard result == 0 else {
+            throw BenchError(.spawnFailed, "cannot start a process in \(directory): \(String(cString: strerror(result)))")
+        }
         #else
         throw BenchError(.spawnFailed, "starting a process in another directory is only supported on Linux")
         #endif

@@ -92,9 +92,9 @@ public struct SystemInfo: Sendable, Hashable, Codable {
     /// - Parameter directory: where the command's output file is written.
     public static func swiftVersion(binary: URL? = nil, in directory: URL) async -> String? {
         guard let swift = binary ?? Executables.find("swift"),
-              let process = try? ManagedProcess.start(swift, arguments: ["--version"], logDirectory: directory, logName: "swift-version.log"),
-              let status = try? await process.waitForExit(timeout: .seconds(30)), status.isSuccess,
-              let output = try? String(contentsOf: process.logFile, encoding: .utf8)
+            let process = try? ManagedProcess.start(swift, arguments: ["--version"], logDirectory: directory, logName: "swift-version.log"),
+            let status = try? await process.waitForExit(timeout: .seconds(30)), status.isSuccess,
+            let output = try? String(contentsOf: process.logFile, encoding: .utf8)
         else { return nil }
         return swiftVersion(fromVersionOutput: output)
     }

@@ -104,7 +104,10 @@ public enum Wrk {
     public static func parse(_ output: String) throws -> WrkResult {
         let marker = "WRKJSON "
         guard let line = output.split(whereSeparator: \.isNewline).last(where: { $0.hasPrefix(marker) }) else {
-            throw BenchError(.malformedOutput, "wrk printed no \(marker.trimmingCharacters(in: .whitespaces)) line (was the report function in the script?):\n\(output.suffix(2_000))")
+            throw BenchError(
+                .malformedOutput,
+                "wrk printed no \(marker.trimmingCharacters(in: .whitespaces)) line (was the report function in the script?):\n\(output.suffix(2_000))"
+            )
         }
         let report: Report
         do {
@@ -160,7 +163,8 @@ public enum Wrk {
     private static func validate(_ options: WrkOptions) throws {
         guard options.threads >= 1 else { throw BenchError(.invalidInput, "wrk needs at least one thread") }
         guard options.connections >= options.threads else {
-            throw BenchError(.invalidInput, "wrk needs at least as many connections (\(options.connections)) as threads (\(options.threads))")
+            throw BenchError(
+                .invalidInput, "wrk needs at least as many connections (\(options.connections)) as threads (\(options.threads))")
         }
         guard options.duration >= .seconds(1) else { throw BenchError(.invalidInput, "wrk runs for at least one second") }
         guard options.url.hasPrefix("http://") || options.url.hasPrefix("https://") else {

@@ -12,7 +12,8 @@ public struct WrkResult: Sendable, Hashable, Codable {
         public var p99: Double
         public var p999: Double
 
-        public init(min: Double, mean: Double, stdev: Double, max: Double, p50: Double, p75: Double, p90: Double, p99: Double, p999: Double) {
+        public init(min: Double, mean: Double, stdev: Double, max: Double, p50: Double, p75: Double, p90: Double, p99: Double, p999: Double)
+        {
             self.min = min
             self.mean = mean
             self.stdev = stdev

@@ -32,7 +32,9 @@ struct APIClient: Sendable {
     }
 
     func get(_ segments: [String], query: [URLQueryItem] = [], timeout: TimeInterval? = nil) throws -> TransportRequest {
-        TransportRequest(method: "GET", url: try url(segments, query: query), headers: headers(json: false), timeout: timeout ?? configuration.requestTimeout)
+        TransportRequest(
+            method: "GET", url: try url(segments, query: query), headers: headers(json: false),
+            timeout: timeout ?? configuration.requestTimeout)
     }
 
     func post(_ segments: [String], body: some Encodable) throws -> TransportRequest {
@@ -42,7 +44,8 @@ struct APIClient: Sendable {
         } catch {
             throw LandfallError(.invalidArgument, "the request body could not be encoded as JSON")
         }
-        return TransportRequest(method: "POST", url: try url(segments), headers: headers(json: true), body: data, timeout: configuration.requestTimeout)
+        return TransportRequest(
+            method: "POST", url: try url(segments), headers: headers(json: true), body: data, timeout: configuration.requestTimeout)
     }
 
     /// One attempt; a missing answer becomes ``LandfallError/Code/network``.
@@ -76,9 +79,12 @@ struct APIClient: Sendable {
             }
             guard attempt < policy.maxAttempts else { throw failure }
             let delay = retryAfter ?? policy.delay(beforeRetry: attempt, unitRandom: unitRandom())
-            log(.debug, "retrying request", [
-                "path": request.url.path, "attempt": "\(attempt + 1)", "delay": String(format: "%.2f", delay), "error": "\(failure.code)",
-            ])
+            log(
+                .debug, "retrying request",
+                [
+                    "path": request.url.path, "attempt": "\(attempt + 1)", "delay": String(format: "%.2f", delay),
+                    "error": "\(failure.code)",
+                ])
             do {
                 try await clock.sleep(seconds: delay)
             } catch {

@@ -10,11 +10,12 @@ extension ConversionValue {
     /// - Throws: SKAdNetwork's error, e.g. when the value is outside 0-63 or the window has ended.
     public func applyToSKAdNetwork() async throws {
         if #available(iOS 16.1, *) {
-            let coarse: SKAdNetwork.CoarseConversionValue = switch coarseValue {
-            case "high": .high
-            case "medium": .medium
-            default: .low
-            }
+            let coarse: SKAdNetwork.CoarseConversionValue =
+                switch coarseValue {
+                case "high": .high
+                case "medium": .medium
+                default: .low
+                }
             try await SKAdNetwork.updatePostbackConversionValue(value, coarseValue: coarse, lockWindow: lock)
         } else if #available(iOS 15.4, *) {
             try await SKAdNetwork.updatePostbackConversionValue(value)

@@ -14,7 +14,8 @@ public struct ConversionValue: Sendable, Hashable, Codable {
     public var postbackSequenceIndex: Int?
 
     /// Creates a value; each parameter sets the property of the same name.
-    public init(value: Int, coarseValue: String? = nil, lock: Bool = false, nextWindowTime: Int64? = nil, postbackSequenceIndex: Int? = nil) {
+    public init(value: Int, coarseValue: String? = nil, lock: Bool = false, nextWindowTime: Int64? = nil, postbackSequenceIndex: Int? = nil)
+    {
         self.value = value
         self.coarseValue = coarseValue
         self.lock = lock

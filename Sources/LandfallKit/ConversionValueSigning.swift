@@ -27,7 +27,8 @@ enum ConversionValueSigning {
         for block in stride(from: 0, to: padded.count, by: 64) {
             for index in 0..<16 {
                 let base = block + index * 4
-                words[index] = UInt32(padded[base]) << 24 | UInt32(padded[base + 1]) << 16 | UInt32(padded[base + 2]) << 8 | UInt32(padded[base + 3])
+                words[index] =
+                    UInt32(padded[base]) << 24 | UInt32(padded[base + 1]) << 16 | UInt32(padded[base + 2]) << 8 | UInt32(padded[base + 3])
             }
             for index in 16..<64 {
                 let s0 = rotate(words[index - 15], 7) ^ rotate(words[index - 15], 18) ^ (words[index - 15] >> 3)

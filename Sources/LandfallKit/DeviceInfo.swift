@@ -89,7 +89,7 @@ enum LanguageTag {
             .map(String.init)
             .filter { $0.uppercased() != "POSIX" }
         guard let language = parts.first, language.count >= 2, language.count <= 8, language.allSatisfy(\.isLetter),
-              language.uppercased() != "C"
+            language.uppercased() != "C"
         else {
             return nil
         }

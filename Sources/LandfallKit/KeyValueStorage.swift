@@ -107,11 +107,13 @@ public actor FileStorage: KeyValueStorage {
     /// (or `~/.local/share/LandfallKit`) elsewhere.
     public static var defaultDirectory: URL {
         #if canImport(Darwin)
-        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        let base =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
         #else
         let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let base =
+            environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share", isDirectory: true)
         #endif
         return base.appendingPathComponent("LandfallKit", isDirectory: true)

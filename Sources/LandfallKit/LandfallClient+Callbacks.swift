@@ -55,7 +55,9 @@ extension LandfallClient {
         amount: Decimal, currency: String, eventName: String = "revenue", properties: [String: JSONValue]? = nil,
         completion: @escaping @Sendable (Result<Void, LandfallError>) -> Void
     ) {
-        complete(completion) { try await self.trackRevenue(amount: amount, currency: currency, eventName: eventName, properties: properties) }
+        complete(completion) {
+            try await self.trackRevenue(amount: amount, currency: currency, eventName: eventName, properties: properties)
+        }
     }
 
     /// ``createLink(_:)`` with a completion handler.

@@ -87,7 +87,7 @@ extension LandfallClient {
             await persistState()
         }
         if configuration.clipboardHandoffEnabled, state.pendingClickToken == nil, let clickTokenSource,
-           let token = await clickTokenSource.readClickToken()
+            let token = await clickTokenSource.readClickToken()
         {
             log(.info, "click token found on the pasteboard")
             state.pendingClickToken = token
@@ -112,9 +112,11 @@ extension LandfallClient {
             state.pendingInstallReferrer = nil
             await persistState()
             let result = AttributionResult(install)
-            log(.info, result.isAttributed ? "install attributed" : "organic install", [
-                "installId": result.installId, "confidence": "\(result.confidenceScore)", "method": result.method ?? "",
-            ])
+            log(
+                .info, result.isAttributed ? "install attributed" : "organic install",
+                [
+                    "installId": result.installId, "confidence": "\(result.confidenceScore)", "method": result.method ?? "",
+                ])
             deliver(.deferred(result))
             if !queue.isEmpty { scheduleDrain() }
             return result

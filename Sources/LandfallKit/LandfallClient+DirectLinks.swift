@@ -75,7 +75,9 @@ extension LandfallClient {
         let deviceInfo = self.deviceInfo
         return try await Deadline.run(seconds: timeout, clock: clock) {
             let info = await deviceInfo.currentDeviceInfo()
-            var query: [URLQueryItem] = [URLQueryItem(name: "fp_platform", value: info.platform), URLQueryItem(name: "fp_pv", value: info.platformVersion)]
+            var query: [URLQueryItem] = [
+                URLQueryItem(name: "fp_platform", value: info.platform), URLQueryItem(name: "fp_pv", value: info.platformVersion),
+            ]
             if let timezone = info.timezone { query.append(URLQueryItem(name: "fp_tz", value: timezone)) }
             if let language = info.language { query.append(URLQueryItem(name: "fp_lang", value: language)) }
             if let width = info.screenWidth { query.append(URLQueryItem(name: "fp_sw", value: String(width))) }

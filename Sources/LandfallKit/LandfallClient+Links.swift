@@ -13,7 +13,8 @@ extension LandfallClient {
     public func createLink(_ options: CreateLinkOptions = CreateLinkOptions()) async throws -> CreateLinkResult {
         let configuration = try await requireStarted()
         guard configuration.apiKey != nil else {
-            throw LandfallError(.missingAPIKey, "link creation needs an API key (the publishable key is enough) in LandfallConfiguration.apiKey")
+            throw LandfallError(
+                .missingAPIKey, "link creation needs an API key (the publishable key is enough) in LandfallConfiguration.apiKey")
         }
         var body = options
         if body.externalUserId == nil { body.externalUserId = externalUserIDValue }

@@ -97,7 +97,8 @@ extension LandfallClient {
                 if Self.isCredentialFailure(response.statusCode) { throw refusal }
                 log(.warning, "the server refused the batch; sending its events one by one", ["error": refusal.description])
                 for event in batch {
-                    let single = try await api.sendRetrying(try api.post(["api", "sdk", "v1", "event"], body: event.request(installId: installId)))
+                    let single = try await api.sendRetrying(
+                        try api.post(["api", "sdk", "v1", "event"], body: event.request(installId: installId)))
                     guard drainGeneration == queueGeneration else { return .failed(.cancelled, report) }
                     if HTTPStatus.isSuccess(single.statusCode) {
                         report.sent += 1

@@ -92,7 +92,8 @@ public struct Referral: Sendable, Hashable, Decodable, Identifiable {
         status = try container.decode(Status.self, forKey: .status)
         let text = try container.decode(String.self, forKey: .createdAt)
         guard let date = Self.parseTimestamp(text) else {
-            throw DecodingError.dataCorruptedError(forKey: .createdAt, in: container, debugDescription: "expected a timestamp such as 2025-08-10T20:03:00.123456")
+            throw DecodingError.dataCorruptedError(
+                forKey: .createdAt, in: container, debugDescription: "expected a timestamp such as 2025-08-10T20:03:00.123456")
         }
         createdAt = date
     }
@@ -140,7 +141,8 @@ extension LandfallClient {
         }
         let api = api(configuration)
         // Safe to retry: the server answers every later call with the same link.
-        let response = try await api.sendRetrying(try api.post(["api", "referrals", "invites"], body: Body(userId: userId, installId: state.install?.installId)))
+        let response = try await api.sendRetrying(
+            try api.post(["api", "referrals", "invites"], body: Body(userId: userId, installId: state.install?.installId)))
         let invite = try api.decodeSuccess(InviteLink.self, from: response)
         log(.info, "invite link ready", ["shortCode": invite.shortCode, "deduplicated": "\(invite.deduplicated)"])
         return invite

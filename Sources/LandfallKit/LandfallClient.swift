@@ -135,9 +135,11 @@ public actor LandfallClient {
         // A `reset()` while loading wins; a `clearData()` does not undo the start.
         guard self.configuration == validated, loaded else { throw LandfallError.cancelled }
         self.loading = nil
-        log(.info, "started", [
-            "baseURL": validated.baseURL.absoluteString, "firstLaunch": "\(firstLaunch)", "queuedEvents": "\(queue.count)",
-        ])
+        log(
+            .info, "started",
+            [
+                "baseURL": validated.baseURL.absoluteString, "firstLaunch": "\(firstLaunch)", "queuedEvents": "\(queue.count)",
+            ])
         if state.install != nil, !queue.isEmpty { scheduleDrain() }
         if validated.deferredDeepLinkEnabled, state.install == nil {
             return await automaticInstallReport()

@@ -95,7 +95,7 @@ public struct LandfallConfiguration: Sendable, Hashable {
     public func validated() throws -> LandfallConfiguration {
         func invalid(_ message: String) -> LandfallError { LandfallError(.invalidConfiguration, message) }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false),
-              let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased(), !host.isEmpty
+            let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased(), !host.isEmpty
         else {
             throw invalid("baseURL must be an absolute URL such as https://go.example.com")
         }

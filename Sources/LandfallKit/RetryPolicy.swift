@@ -46,7 +46,8 @@ public struct RetryPolicy: Sendable, Hashable {
 
     func validate() throws {
         guard maxAttempts >= 1, baseDelay >= 0, multiplier >= 1, maxDelay >= 0, (0...1).contains(jitter), maxRetryAfter >= 0 else {
-            throw LandfallError(.invalidConfiguration, "retryPolicy needs maxAttempts ≥ 1, multiplier ≥ 1, jitter in 0…1 and non-negative delays")
+            throw LandfallError(
+                .invalidConfiguration, "retryPolicy needs maxAttempts ≥ 1, multiplier ≥ 1, jitter in 0…1 and non-negative delays")
         }
     }
 

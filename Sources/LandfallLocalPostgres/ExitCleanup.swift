@@ -58,10 +58,10 @@ package enum ExitCleanup {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
         return names.compactMap { name in
             guard name.hasPrefix(prefix + "-"),
-                  let pid = name.dropFirst(prefix.count + 1).split(separator: "-").first.flatMap({ pid_t($0) }),
-                  pid != getpid(),
-                  // ESRCH: no such process. EPERM means it exists but belongs to someone else.
-                  kill(pid, 0) != 0 && errno == ESRCH
+                let pid = name.dropFirst(prefix.count + 1).split(separator: "-").first.flatMap({ pid_t($0) }),
+                pid != getpid(),
+                // ESRCH: no such process. EPERM means it exists but belongs to someone else.
+                kill(pid, 0) != 0 && errno == ESRCH
             else { return nil }
             return temporary.appendingPathComponent(name, isDirectory: true)
         }

@@ -62,7 +62,8 @@ extension LocalPostgres {
         if let user = lookUpUser("postgres") { return user }
         let fallback = "landfall-test"
         if lookUpUser(fallback) == nil {
-            let useradd = ["/usr/sbin/useradd", "/sbin/useradd", "/usr/bin/useradd"]
+            let useradd =
+                ["/usr/sbin/useradd", "/sbin/useradd", "/usr/bin/useradd"]
                 .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "useradd"
             try await Subprocess.run(URL(fileURLWithPath: useradd), ["-r", "-M", "-s", "/usr/sbin/nologin", fallback])
         }

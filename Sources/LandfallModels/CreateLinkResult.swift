@@ -33,9 +33,11 @@ public struct CreateLinkResult: Codable, Sendable, Hashable {
     /// - Throws: `DecodingError` when `url`, or both spellings of the id or the short code, are missing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let linkId = try container.decodeIfPresent(String.self, forKey: .linkId)
+        let linkId =
+            try container.decodeIfPresent(String.self, forKey: .linkId)
             ?? container.decode(String.self, forKey: .id)
-        let shortCode = try container.decodeIfPresent(String.self, forKey: .shortCode)
+        let shortCode =
+            try container.decodeIfPresent(String.self, forKey: .shortCode)
             ?? container.decode(String.self, forKey: .snakeShortCode)
         self.init(
             url: try container.decode(String.self, forKey: .url),

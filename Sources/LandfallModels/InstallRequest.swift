@@ -87,7 +87,10 @@ public struct InstallResponse: Codable, Sendable, Hashable {
     public var clickId: String?
 
     /// Creates an answer; each parameter sets the property of the same name.
-    public init(installId: String, attributed: Bool, confidenceScore: Double, matchedFactors: [String], deepLinkData: DeepLinkData?, method: String? = nil, clickId: String? = nil) {
+    public init(
+        installId: String, attributed: Bool, confidenceScore: Double, matchedFactors: [String], deepLinkData: DeepLinkData?,
+        method: String? = nil, clickId: String? = nil
+    ) {
         self.installId = installId
         self.attributed = attributed
         self.confidenceScore = confidenceScore
@@ -134,7 +137,8 @@ public struct EventRequest: Codable, Sendable, Hashable {
     public var eventId: String?
 
     /// Creates an event; each parameter sets the property of the same name.
-    public init(installId: String, eventName: String, eventData: [String: JSONValue]? = nil, timestamp: Date? = nil, eventId: String? = nil) {
+    public init(installId: String, eventName: String, eventData: [String: JSONValue]? = nil, timestamp: Date? = nil, eventId: String? = nil)
+    {
         self.installId = installId
         self.eventName = eventName
         self.eventData = eventData

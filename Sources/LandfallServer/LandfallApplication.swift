@@ -50,7 +50,8 @@ public func buildApplication(
     let metrics = ServerMetrics()
     let catalogRevision: @Sendable () -> UInt64 = { storage.catalogRevision }
     let (webhookDispatcher, webhooks) = WebhookPublisher.make(
-        storage: storage, configuration: configuration.webhooks, cacheTimeToLive: configuration.linkCacheTimeToLive, revision: catalogRevision,
+        storage: storage, configuration: configuration.webhooks, cacheTimeToLive: configuration.linkCacheTimeToLive,
+        revision: catalogRevision,
         logger: logger, now: now
     )
     let recorder = ClickRecorder(
@@ -60,7 +61,8 @@ public func buildApplication(
     )
     let lookup = LinkLookup(
         storage: storage,
-        links: ExpiringCache(capacity: configuration.linkCacheCapacity, timeToLive: configuration.linkCacheTimeToLive, revision: catalogRevision),
+        links: ExpiringCache(
+            capacity: configuration.linkCacheCapacity, timeToLive: configuration.linkCacheTimeToLive, revision: catalogRevision),
         apps: ExpiringCache(capacity: 10_000, timeToLive: configuration.linkCacheTimeToLive, revision: catalogRevision)
     )
     let adminTokenHash = NIOLockedValueBox<String?>(nil)
@@ -83,7 +85,8 @@ public func buildApplication(
     let installService = InstallService(
         storage: storage, recorder: recorder, configuration: configuration.attribution, metrics: metrics,
         evidence: ExpiringCache(capacity: 50_000, timeToLive: .seconds(600), revision: catalogRevision),
-        populations: PopulationCountCache(revision: statisticsRevision), historyStarts: historyStarts, models: attributionModelCache, now: now,
+        populations: PopulationCountCache(revision: statisticsRevision), historyStarts: historyStarts, models: attributionModelCache,
+        now: now,
         webhooks: webhooks
     )
     let attributionModels = AttributionModelService(
@@ -107,9 +110,11 @@ public func buildApplication(
     // Middleware applies to the routes registered after it: the redirect routes above never run the
     // API limits (they are the hot path), every route below passes them.
     if configuration.apiRateLimits.enabled {
-        router.add(middleware: APIRateLimitMiddleware(
-            limiters: APIRateLimiters(limits: configuration.apiRateLimits, now: now), authenticator: authenticator, trustProxy: configuration.trustProxy
-        ))
+        router.add(
+            middleware: APIRateLimitMiddleware(
+                limiters: APIRateLimiters(limits: configuration.apiRateLimits, now: now), authenticator: authenticator,
+                trustProxy: configuration.trustProxy
+            ))
     }
     AppsController(storage: storage, authenticator: authenticator, service: appService).register(on: router)
     AttributionModelController(storage: storage, authenticator: authenticator, attribution: configuration.attribution).register(on: router)
@@ -119,7 +124,9 @@ public func buildApplication(
     ).register(on: router)
     QRCodeController(storage: storage, authenticator: authenticator, service: linkService).register(on: router)
     LinkSafetyController(authenticator: authenticator, service: linkService.safety).register(on: router)
-    DashboardRoutes.register(on: router, storage: storage, authenticator: authenticator, apps: appService, links: linkService, configuration: configuration, now: now)
+    DashboardRoutes.register(
+        on: router, storage: storage, authenticator: authenticator, apps: appService, links: linkService, configuration: configuration,
+        now: now)
     TemplatesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     SDKLinksController(
         authenticator: authenticator, service: linkService,
@@ -141,13 +148,17 @@ public func buildApplication(
     )
     InstallsController(storage: storage, authenticator: authenticator, links: linkService).register(on: router)
     EraseController(authenticator: authenticator, service: EraseService(storage: storage, now: now)).register(on: router)
-    S2SController(authenticator: authenticator, clicks: S2SClickService(
-        storage: storage, now: now, webhooks: webhooks, retention: configuration.ipRetention, statisticsRevision: statisticsRevision,
-        historyStarts: historyStarts
-    ), installs: installService, now: now).register(on: router)
+    S2SController(
+        authenticator: authenticator,
+        clicks: S2SClickService(
+            storage: storage, now: now, webhooks: webhooks, retention: configuration.ipRetention, statisticsRevision: statisticsRevision,
+            historyStarts: historyStarts
+        ), installs: installService, now: now
+    ).register(on: router)
     let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now, webhooks: webhooks)
     ReferralsController(
-        authenticator: authenticator, service: referrals, inviteLimits: SDKLinkRateLimiters(limits: configuration.sdkLinkLimits, now: now), trustProxy: configuration.trustProxy
+        authenticator: authenticator, service: referrals, inviteLimits: SDKLinkRateLimiters(limits: configuration.sdkLinkLimits, now: now),
+        trustProxy: configuration.trustProxy
     ).register(on: router)
     ReferralListController(authenticator: authenticator, service: referrals).register(on: router)
     AnalyticsController(storage: storage, authenticator: authenticator, now: now).register(on: router)
@@ -167,11 +178,14 @@ public func buildApplication(
     // database closes.
     var application = Application(
         router: router,
-        server: .http1(configuration: .init(
-            additionalChannelHandlers: [UnreadBodyDiscarder()], idleTimeout: TimeAmount(configuration.idleTimeout)
-        )),
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [UnreadBodyDiscarder()], idleTimeout: TimeAmount(configuration.idleTimeout)
+            )),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "landfall"),
-        services: [DatabaseService(provider: provider), recorder, statistics, attributionModels, ReferralSettler(service: referrals, schemaReady: schemaReady), webhookDispatcher, ipRetention,
+        services: [
+            DatabaseService(provider: provider), recorder, statistics, attributionModels,
+            ReferralSettler(service: referrals, schemaReady: schemaReady), webhookDispatcher, ipRetention,
             CatalogRevisionWatcher(storage: storage, interval: configuration.catalogPollInterval, logger: logger, schemaReady: schemaReady),
         ],
         onServerRunning: { channel in
@@ -186,7 +200,8 @@ public func buildApplication(
         logger: logger
     )
     application.beforeServerStarts {
-        try await SchemaCheck.ensureCurrent(provider: provider, engine: configuration.database.engine, migrate: configuration.migrate, logger: logger)
+        try await SchemaCheck.ensureCurrent(
+            provider: provider, engine: configuration.database.engine, migrate: configuration.migrate, logger: logger)
         try await provider.prepareForTraffic()
         let hash = try await AdminToken.resolve(configured: configuration.adminToken, storage: storage, onGenerated: onAdminTokenGenerated)
         adminTokenHash.withLockedValue { $0 = hash }

@@ -7,7 +7,8 @@ public enum SchemaCheck {
         let migrator = Migrator(provider: provider)
         let status = try await migrator.status()
         if !status.unknown.isEmpty {
-            throw StoreError.schemaMismatch("the database was migrated by a newer Landfall (\(status.unknown.joined(separator: ", "))); upgrade this server")
+            throw StoreError.schemaMismatch(
+                "the database was migrated by a newer Landfall (\(status.unknown.joined(separator: ", "))); upgrade this server")
         }
         guard !status.pending.isEmpty else { return }
         if migrate || (status.isFresh && engine == .sqlite) {
@@ -15,7 +16,8 @@ public enum SchemaCheck {
             logger.info("migrations applied", metadata: ["migrations": "\(applied.joined(separator: ","))"])
             return
         }
-        throw StoreError.schemaMismatch("pending migrations \(status.pending.joined(separator: ", ")); run `landfall migrate` or start with --migrate")
+        throw StoreError.schemaMismatch(
+            "pending migrations \(status.pending.joined(separator: ", ")); run `landfall migrate` or start with --migrate")
     }
 }
 

@@ -11,14 +11,15 @@ import LandfallAttribution
 public enum CalibrationFit {
     /// - Parameter minimumCount: deciles with fewer answers are left out (their precision is noise).
     public static func fit(_ reports: [DensityReport], minimumCount: Int = 200) -> ConfidenceCalibration {
-        ConfidenceCalibration(bands: reports.map { report in
-            let clicks = [report.windowClicks["ios"] ?? 0, report.windowClicks["android"] ?? 0]
-            let buckets = report.calibration.filter { $0.count >= minimumCount }
-            let pooled = poolAdjacentViolators(buckets.map { ($0.meanPredicted / 100, $0.observed / 100, Double($0.count)) })
-            return ConfidenceCalibration.Band(
-                clickCount: max(1, clicks.reduce(0, +) / clicks.count), knots: pooled.map { .init($0.x, $0.y) }
-            )
-        })
+        ConfidenceCalibration(
+            bands: reports.map { report in
+                let clicks = [report.windowClicks["ios"] ?? 0, report.windowClicks["android"] ?? 0]
+                let buckets = report.calibration.filter { $0.count >= minimumCount }
+                let pooled = poolAdjacentViolators(buckets.map { ($0.meanPredicted / 100, $0.observed / 100, Double($0.count)) })
+                return ConfidenceCalibration.Band(
+                    clickCount: max(1, clicks.reduce(0, +) / clicks.count), knots: pooled.map { .init($0.x, $0.y) }
+                )
+            })
     }
 
     /// Isotonic regression of y on x (points sorted by x), weighted.

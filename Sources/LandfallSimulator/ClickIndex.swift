@@ -85,7 +85,9 @@ public struct ClickIndex: Sendable {
 
     /// Every click (consumed or not, no cap) of the platform inside the window on the given
     /// prefix or signature list, newest first: what an oracle may look at.
-    func allInWindow(prefix: String?, signature: String?, platform: DevicePlatform, now: Date, window: TimeInterval) -> (prefix: [Int], signature: [Int]) {
+    func allInWindow(prefix: String?, signature: String?, platform: DevicePlatform, now: Date, window: TimeInterval) -> (
+        prefix: [Int], signature: [Int]
+    ) {
         func walk(_ list: [Int]?) -> [Int] {
             guard let list else { return [] }
             let oldest = now.addingTimeInterval(-window)

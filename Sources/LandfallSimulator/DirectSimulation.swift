@@ -23,7 +23,8 @@ public struct DirectSimulation: Sendable {
     public var learning: ModelLearning?
 
     public init(
-        configuration: AttributionConfiguration = AttributionConfiguration(), frozenIOSVersion: EvidenceObserver.FrozenIOSVersion = .asReported,
+        configuration: AttributionConfiguration = AttributionConfiguration(),
+        frozenIOSVersion: EvidenceObserver.FrozenIOSVersion = .asReported,
         curveThresholds: [Double] = [30, 50, 60, 70, 80, 85, 90, 95, 99]
     ) {
         self.configuration = configuration
@@ -107,9 +108,10 @@ public struct DirectSimulation: Sendable {
                     if let position = eligible.firstIndex(where: { $0.clickId == tokenClick.clickId }) {
                         observation.label = position
                     } else if evidence.reportedAt.timeIntervalSince(tokenClick.clickedAt) >= 0 {
-                        observation.candidates.append(AttributionEngine.candidate(
-                            tokenClick, against: evidence, group: observation.candidates.count, fetched: false
-                        ))
+                        observation.candidates.append(
+                            AttributionEngine.candidate(
+                                tokenClick, against: evidence, group: observation.candidates.count, fetched: false
+                            ))
                         observation.label = observation.candidates.count - 1
                     }
                     if observation.label != nil { learner?.observe(observation, at: evidence.reportedAt) }
@@ -151,11 +153,12 @@ public struct DirectSimulation: Sendable {
                 install: evidence, candidates: candidates.map { index.clicks[$0] }, population: snapshot,
                 languageCounts: { statistics.fullLanguageCount(evidence.platform, $0) }, window: window
             )
-            plainScores.append(ScoredInstall(
-                fromClickInWindow: fromClick, confidence: plainBest.map { ($0.probability * 100).rounded(.down) },
-                probability: plainBest?.probability,
-                correct: plainBest.map { population.clicks[candidates[$0.index]].personId == install.personId } ?? false
-            ))
+            plainScores.append(
+                ScoredInstall(
+                    fromClickInWindow: fromClick, confidence: plainBest.map { ($0.probability * 100).rounded(.down) },
+                    probability: plainBest?.probability,
+                    correct: plainBest.map { population.clicks[candidates[$0.index]].personId == install.personId } ?? false
+                ))
 
             counts.measured += 1
             if fromClick { counts.clicked += 1 }
@@ -169,13 +172,14 @@ public struct DirectSimulation: Sendable {
             tokens.append(install.carriesToken)
 
             if !install.carriesToken, let trace {
-                trace(DecisionTrace(
-                    install: install, evidence: evidence, fromClickInWindow: fromClick, scored: scored,
-                    candidates: candidates.map { (population.clicks[$0], index.clicks[$0]) },
-                    personClicks: population.clicks[..<received].filter { $0.personId == install.personId }.map {
-                        ($0, clickEvidence[$0.index])
-                    }
-                ))
+                trace(
+                    DecisionTrace(
+                        install: install, evidence: evidence, fromClickInWindow: fromClick, scored: scored,
+                        candidates: candidates.map { (population.clicks[$0], index.clicks[$0]) },
+                        personClicks: population.clicks[..<received].filter { $0.personId == install.personId }.map {
+                            ($0, clickEvidence[$0.index])
+                        }
+                    ))
             }
             if fromClick, !install.carriesToken {
                 oracle.clickedInstalls += 1
@@ -186,7 +190,8 @@ public struct DirectSimulation: Sendable {
                     if !candidates.contains(where: { population.clicks[$0].personId == install.personId }) {
                         misses.notFetched += 1
                         if let latest = clicksOfPerson[install.personId]?.last {
-                            let reason = index.isConsumed(latest)
+                            let reason =
+                                index.isConsumed(latest)
                                 ? "consumed by another install" : Self.difference(index.clicks[latest], evidence)
                             misses.notFetchedBecause[reason, default: 0] += 1
                         }
@@ -236,9 +241,10 @@ public struct DirectSimulation: Sendable {
             clicks: population.clicks.count, installs: population.installs.count,
             measuredInstalls: counts.measured, measuredClickedInWindow: counts.clicked, measuredWithToken: counts.token,
             measuredOrganic: counts.organic, measuredLate: counts.late,
-            windowClicks: Dictionary(uniqueKeysWithValues: [DevicePlatform.ios, .android, .macos].map {
-                ($0.rawValue, statistics.clickCount($0))
-            }),
+            windowClicks: Dictionary(
+                uniqueKeysWithValues: [DevicePlatform.ios, .android, .macos].map {
+                    ($0.rawValue, statistics.clickCount($0))
+                }),
             deterministicShare: counts.clicked == 0 ? 0 : Double(counts.token) / Double(counts.clicked),
             engine: report("Landfall engine", engineScores, threshold: threshold),
             baselines: [

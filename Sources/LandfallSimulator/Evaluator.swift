@@ -140,7 +140,8 @@ public enum Evaluator {
         let thresholds = Set(installs.compactMap(\.confidence)).sorted()
         var best = OperatingPoint(name: name, targetPrecision: target, threshold: nil, precision: nil, recall: 0)
         for metrics in curve(installs, thresholds: thresholds) where (metrics.precision ?? 0) >= target && metrics.recall > best.recall {
-            best = OperatingPoint(name: name, targetPrecision: target, threshold: metrics.threshold, precision: metrics.precision, recall: metrics.recall)
+            best = OperatingPoint(
+                name: name, targetPrecision: target, threshold: metrics.threshold, precision: metrics.precision, recall: metrics.recall)
         }
         return best
     }

@@ -19,7 +19,10 @@ extension Geography {
             // in millions; the rest of the US keeps the national time zone table.
             let metros: [(String, String, Double, [(String, Double)])] = [
                 ("New York", "America/New_York", 19.5, english(78, spanish: 10, ["zh-CN": 3, "ru-RU": 1.5, "ko-KR": 1])),
-                ("Los Angeles", "America/Los_Angeles", 12.8, english(66, spanish: 22, ["ko-KR": 2.5, "zh-CN": 2.5, "tl-PH": 2, "vi-VN": 1])),
+                (
+                    "Los Angeles", "America/Los_Angeles", 12.8,
+                    english(66, spanish: 22, ["ko-KR": 2.5, "zh-CN": 2.5, "tl-PH": 2, "vi-VN": 1])
+                ),
                 ("Chicago", "America/Chicago", 9.3, english(82, spanish: 11, ["pl-PL": 1.5])),
                 ("Dallas", "America/Chicago", 8.1, english(80, spanish: 14, ["vi-VN": 1])),
                 ("Houston", "America/Chicago", 7.5, english(74, spanish: 18, ["vi-VN": 2, "zh-CN": 1])),
@@ -75,7 +78,9 @@ extension Geography {
 
     /// A metro's language mix: English (mostly `en-US`), Spanish (`es-US` and `es-MX`) and others.
     static func english(_ english: Double, spanish: Double, _ others: [String: Double]) -> [(String, Double)] {
-        var mix: [(String, Double)] = [("en-US", english * 0.97), ("en", english * 0.03), ("es-US", spanish * 0.7), ("es-MX", spanish * 0.3)]
+        var mix: [(String, Double)] = [
+            ("en-US", english * 0.97), ("en", english * 0.03), ("es-US", spanish * 0.7), ("es-MX", spanish * 0.3),
+        ]
         mix += others.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         let rest = max(0, 100 - mix.reduce(0) { $0 + $1.1 })
         if rest > 0 { mix.append(("en-GB", rest * 0.3)); mix.append(("fr-FR", rest * 0.2)); mix.append(("hi-IN", rest * 0.5)) }
@@ -93,10 +98,18 @@ extension Geography {
     /// of phones behind one address), most phones on IPv6 with a /64 of their own.
     static func usCarriers(scale: Int) -> [Carrier] {
         [
-            Carrier(name: "Verizon", share: 35, egressPrefixes: 16 * scale, firstOctet: 174, secondOctets: 192...255, ipv6Share: 0.8, ipv6Block: 0x2600),
-            Carrier(name: "T-Mobile", share: 34, egressPrefixes: 8 * scale, firstOctet: 172, secondOctets: 32...63, ipv6Share: 0.9, ipv6Block: 0x2607),
-            Carrier(name: "AT&T", share: 26, egressPrefixes: 14 * scale, firstOctet: 166, secondOctets: 128...255, ipv6Share: 0.7, ipv6Block: 0x2600),
-            Carrier(name: "Regional", share: 5, egressPrefixes: 4 * scale, firstOctet: 162, secondOctets: 0...31, ipv6Share: 0.3, ipv6Block: 0x2605),
+            Carrier(
+                name: "Verizon", share: 35, egressPrefixes: 16 * scale, firstOctet: 174, secondOctets: 192...255, ipv6Share: 0.8,
+                ipv6Block: 0x2600),
+            Carrier(
+                name: "T-Mobile", share: 34, egressPrefixes: 8 * scale, firstOctet: 172, secondOctets: 32...63, ipv6Share: 0.9,
+                ipv6Block: 0x2607),
+            Carrier(
+                name: "AT&T", share: 26, egressPrefixes: 14 * scale, firstOctet: 166, secondOctets: 128...255, ipv6Share: 0.7,
+                ipv6Block: 0x2600),
+            Carrier(
+                name: "Regional", share: 5, egressPrefixes: 4 * scale, firstOctet: 162, secondOctets: 0...31, ipv6Share: 0.3,
+                ipv6Block: 0x2605),
         ]
     }
 }

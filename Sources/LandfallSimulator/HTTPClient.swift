@@ -51,7 +51,9 @@ struct HTTPClient: Sendable {
         let name = "Accuracy simulator \(seed) \(Int(Date().timeIntervalSince1970))"
         let app: Created = try await json(
             "POST", "api/apps", bearer: adminToken,
-            body: AppBody(name: name, attributionWindowHours: windowHours, attributionThreshold: threshold, attributionTargetPrecision: targetPrecision)
+            body: AppBody(
+                name: name, attributionWindowHours: windowHours, attributionThreshold: threshold,
+                attributionTargetPrecision: targetPrecision)
         )
         let secret: Key = try await json("POST", "api/apps/\(app.id)/keys", bearer: adminToken, body: KeyBody(kind: "secret"))
         let publishable: Key = try await json("POST", "api/apps/\(app.id)/keys", bearer: adminToken, body: KeyBody(kind: "publishable"))
@@ -70,10 +72,12 @@ struct HTTPClient: Sendable {
 
     /// Opens the link as the click's browser; returns the click token from the page, if any.
     func click(_ click: SimulatedClick, shortCode: String) async throws -> String? {
-        let (status, data) = try await send("GET", shortCode, headers: [
-            "User-Agent": click.userAgent, "X-Forwarded-For": click.ipAddress, "Accept-Language": click.acceptLanguage,
-            "Accept": "text/html",
-        ])
+        let (status, data) = try await send(
+            "GET", shortCode,
+            headers: [
+                "User-Agent": click.userAgent, "X-Forwarded-For": click.ipAddress, "Accept-Language": click.acceptLanguage,
+                "Accept": "text/html",
+            ])
         guard (200..<400).contains(status) else { throw HTTPReplayError(path: shortCode, status: status, body: data) }
         return Self.clickToken(inPage: data)
     }
@@ -95,15 +99,19 @@ struct HTTPClient: Sendable {
             touch: beacon.touchPoints, pv: beacon.platformVersion, model: beacon.model
         )
         let path = "api/v1/beacon"
-        let (status, data) = try await send("POST", path, headers: [
-            "User-Agent": click.userAgent, "X-Forwarded-For": click.ipAddress, "Content-Type": "text/plain;charset=UTF-8",
-        ], body: try JSONEncoder().encode(body))
+        let (status, data) = try await send(
+            "POST", path,
+            headers: [
+                "User-Agent": click.userAgent, "X-Forwarded-For": click.ipAddress, "Content-Type": "text/plain;charset=UTF-8",
+            ], body: try JSONEncoder().encode(body))
         guard (200..<300).contains(status) else { throw HTTPReplayError(path: path, status: status, body: data) }
     }
 
     /// The SDK's install report, as the LinkForty SDKs send it (plus an install key, so two
     /// identical-looking devices are never taken for one retried report).
-    func install(_ install: SimulatedInstall, publishableKey: String, token: String?, windowHours: Int, seed: UInt64) async throws -> InstallAnswer {
+    func install(_ install: SimulatedInstall, publishableKey: String, token: String?, windowHours: Int, seed: UInt64) async throws
+        -> InstallAnswer
+    {
         struct Body: Encodable {
             var userAgent: String
             var timezone: String
@@ -150,8 +158,8 @@ struct HTTPClient: Sendable {
     static func clickToken(inPage data: Data) -> String? {
         struct Config: Decodable { var token: String? }
         guard let page = String(data: data, encoding: .utf8),
-              let marker = page.range(of: "id=\"lf-config\">"),
-              let end = page.range(of: "</script>", range: marker.upperBound..<page.endIndex)
+            let marker = page.range(of: "id=\"lf-config\">"),
+            let end = page.range(of: "</script>", range: marker.upperBound..<page.endIndex)
         else { return nil }
         let json = Data(page[marker.upperBound..<end.lowerBound].utf8)
         return (try? JSONDecoder().decode(Config.self, from: json))?.token

@@ -92,7 +92,8 @@ public struct HTTPReplay: Sendable {
         var nextClick = 0
         var nextInstall = 0
         while nextClick < population.clicks.count || nextInstall < population.installs.count {
-            let clickFirst = nextInstall >= population.installs.count
+            let clickFirst =
+                nextInstall >= population.installs.count
                 || (nextClick < population.clicks.count && population.clicks[nextClick].time <= population.installs[nextInstall].time)
             let time = clickFirst ? population.clicks[nextClick].time : population.installs[nextInstall].time
             let due = origin.advanced(by: .seconds(time))
@@ -129,10 +130,11 @@ public struct HTTPReplay: Sendable {
                 nextInstall += 1
                 let token = install.carriesToken ? install.causingClick.flatMap { tokens[$0] } : nil
                 do {
-                    answers.append(try await client.install(
-                        install, publishableKey: setup.publishableKey, token: token,
-                        windowHours: Int(population.model.windowHours), seed: population.seed
-                    ))
+                    answers.append(
+                        try await client.install(
+                            install, publishableKey: setup.publishableKey, token: token,
+                            windowHours: Int(population.model.windowHours), seed: population.seed
+                        ))
                     report.installsSent += 1
                 } catch {
                     answers.append(nil)
@@ -168,10 +170,11 @@ public struct HTTPReplay: Sendable {
                 live.append(ScoredInstall(fromClickInWindow: fromClick, confidence: nil, correct: false))
                 continue
             }
-            live.append(ScoredInstall(
-                fromClickInWindow: fromClick, confidence: answer.confidence, correct: person == install.personId,
-                deterministic: answer.method == AttributionDecision.Method.deterministic.rawValue
-            ))
+            live.append(
+                ScoredInstall(
+                    fromClickInWindow: fromClick, confidence: answer.confidence, correct: person == install.personId,
+                    deterministic: answer.method == AttributionDecision.Method.deterministic.rawValue
+                ))
         }
         let threshold = Double(configuration.threshold)
         let tokenless = zip(live, tokenFlags).filter { !$0.1 }.map(\.0)

@@ -69,7 +69,8 @@ public struct LinkFortyBaselineScorer: Sendable {
             matched.append("ip")
         }
         if !install.userAgent.isEmpty, !click.userAgent.isEmpty,
-           normalizeUserAgent(install.userAgent) == normalizeUserAgent(click.userAgent) {
+            normalizeUserAgent(install.userAgent) == normalizeUserAgent(click.userAgent)
+        {
             score += userAgentPoints
             matched.append("user_agent")
         }
@@ -78,12 +79,14 @@ public struct LinkFortyBaselineScorer: Sendable {
             matched.append("timezone")
         }
         if let a = install.language, let b = click.language, !a.isEmpty, !b.isEmpty,
-           a.prefix(2).lowercased() == b.prefix(2).lowercased() {
+            a.prefix(2).lowercased() == b.prefix(2).lowercased()
+        {
             score += languagePoints
             matched.append("language")
         }
         if let w1 = install.screenWidth, let h1 = install.screenHeight, let w2 = click.screenWidth, let h2 = click.screenHeight,
-           w1 != 0, h1 != 0, w2 != 0, h2 != 0, w1 == w2, h1 == h2 {
+            w1 != 0, h1 != 0, w2 != 0, h2 != 0, w1 == w2, h1 == h2
+        {
             score += screenPoints
             matched.append("screen")
         }

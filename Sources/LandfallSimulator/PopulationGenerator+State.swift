@@ -35,7 +35,8 @@ struct GenerationState {
         if let shared = home.models[platform], people.chance(model.householdSameModelProbability) {
             device = shared
         } else {
-            let table = platform == .ios
+            let table =
+                platform == .ios
                 ? (country.usDeviceMix ? tables.iOSUS : tables.iOSIntl)
                 : (country.usDeviceMix ? tables.androidUS : tables.androidIntl)
             device = table.pick(&people)
@@ -103,9 +104,11 @@ struct GenerationState {
             }
         }
         guard let last, events.chance(model.conversionShare) else { return }
-        let delay = max(model.minimumDelay, events.chance(model.quickInstallShare)
-            ? events.logNormal(median: model.quickDelayMedian, sigma: model.quickDelaySigma)
-            : events.logNormal(median: model.slowDelayMedian, sigma: model.slowDelaySigma))
+        let delay = max(
+            model.minimumDelay,
+            events.chance(model.quickInstallShare)
+                ? events.logNormal(median: model.quickDelayMedian, sigma: model.quickDelaySigma)
+                : events.logNormal(median: model.slowDelayMedian, sigma: model.slowDelaySigma))
         guard last.time + delay < horizon else { return }
         installs.append(makeInstall(&person, at: last.time + delay, after: last))
     }
@@ -127,7 +130,8 @@ struct GenerationState {
         let screen = eventScreen(person)
         let page = browserScreen(screen, dpr: person.device.devicePixelRatio, platform: person.platform)
         let clientHints = kind == .chromeAndroid || kind == .samsungInternet
-        let beacon = events.chance(model.beaconFailureShare)
+        let beacon =
+            events.chance(model.beaconFailureShare)
             ? nil
             : BeaconReport(
                 screenWidth: page.0, screenHeight: page.1, timezone: person.timezone, language: person.language, touchPoints: 5,
@@ -145,7 +149,8 @@ struct GenerationState {
         var sameVenue = false
         if let click {
             let delay = time - click.time
-            let same = delay < 1800 ? model.sameNetworkWithinMinutes : delay < 6 * 3600 ? model.sameNetworkWithinHours : model.sameNetworkLater
+            let same =
+                delay < 1800 ? model.sameNetworkWithinMinutes : delay < 6 * 3600 ? model.sameNetworkWithinHours : model.sameNetworkLater
             if click.network != .privateRelay, click.network != .vpn, events.chance(same) {
                 network = click.network
                 sameVenue = network == .publicWiFi
@@ -238,7 +243,8 @@ struct GenerationState {
             if events.chance(model.cellularUnroutableShare) { return AddressSpace.sharedSpace(&events) }
             var prefix = events.below(max(1, carrier.egressPrefixes))
             if let last = person.lastCellular,
-               events.chance(model.cellularStickiness * exp(-(time - last.time) / model.cellularStickinessTime)) {
+                events.chance(model.cellularStickiness * exp(-(time - last.time) / model.cellularStickinessTime))
+            {
                 prefix = last.prefix
             }
             person.lastCellular = (prefix, time)

@@ -223,9 +223,11 @@ public struct PopulationModel: Sendable {
             problems.append("\(name) must be within 0...0.95")
         }
         func positive(_ weights: [Double]) -> Bool { weights.contains { $0 > 0 } && weights.allSatisfy { $0 >= 0 } }
-        if !positive(countries.map(\.share)) || countries.contains(where: {
-            !positive($0.timezones.map(\.1)) || !positive($0.languages.map(\.1)) || !positive($0.carriers.map(\.share))
-        }) {
+        if !positive(countries.map(\.share))
+            || countries.contains(where: {
+                !positive($0.timezones.map(\.1)) || !positive($0.languages.map(\.1)) || !positive($0.carriers.map(\.share))
+            })
+        {
             problems.append("every country needs weighted time zones, languages and carriers, and one country a positive share")
         }
         if officeCount < 1 || venueCount < 1 || residentialPrefixCount < 1 || privateRelayPrefixes < 1 || vpnExitPrefixes < 1 {

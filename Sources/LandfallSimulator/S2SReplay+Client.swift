@@ -26,7 +26,9 @@ struct S2SClickResult: Decodable, Sendable {
 /// The replay's calls to `POST /api/s2s/v1/clicks` and `/installs`, with the secret key.
 extension HTTPClient {
     /// Posts clicks as an ad network would: what it knows of the device and when the click happened.
-    func postClicks(_ clicks: [SimulatedClick], shortCode: String, in population: SimulatedPopulation, secretKey: String) async throws -> [S2SClickResult] {
+    func postClicks(_ clicks: [SimulatedClick], shortCode: String, in population: SimulatedPopulation, secretKey: String) async throws
+        -> [S2SClickResult]
+    {
         struct Item: Encodable {
             var link: String
             var ip: String

@@ -98,7 +98,9 @@ public struct S2SReplay: Sendable {
     ///
     /// - Parameter now: where the timeline ends; by default the server's clock (its `Date` header),
     ///   else this machine's.
-    public func run(_ population: SimulatedPopulation, now: Date? = nil, log: @Sendable (String) -> Void = { _ in }) async throws -> S2SReplayReport {
+    public func run(_ population: SimulatedPopulation, now: Date? = nil, log: @Sendable (String) -> Void = { _ in }) async throws
+        -> S2SReplayReport
+    {
         let started = Date()
         let client = HTTPClient(base: configuration.target, timeout: configuration.requestTimeout)
         let end: Date
@@ -106,7 +108,8 @@ public struct S2SReplay: Sendable {
         let reported = Self.asReported(population, endingAt: end)
         let appWindow = Self.appWindowHours(for: reported)
         guard appWindow <= Self.maximumAppWindowHours else {
-            throw S2SReplayError("the timeline and its window span \(appWindow) hours; an app's window is at most \(Self.maximumAppWindowHours)")
+            throw S2SReplayError(
+                "the timeline and its window span \(appWindow) hours; an app's window is at most \(Self.maximumAppWindowHours)")
         }
         let setup = try await client.setUp(
             adminToken: configuration.adminToken, seed: reported.seed, windowHours: appWindow, threshold: configuration.threshold,
@@ -118,8 +121,9 @@ public struct S2SReplay: Sendable {
             statedFrom: Self.iso(reported.date(min(reported.clicks.first?.time ?? 0, reported.installs.first?.time ?? 0))),
             statedTo: Self.iso(reported.date(max(reported.clicks.last?.time ?? 0, reported.installs.last?.time ?? 0)))
         )
-        log("replaying \(reported.clicks.count) clicks and \(reported.installs.count) installs with their own times "
-            + "(\(report.statedFrom) to \(report.statedTo)) against app \(setup.appId)")
+        log(
+            "replaying \(reported.clicks.count) clicks and \(reported.installs.count) installs with their own times "
+                + "(\(report.statedFrom) to \(report.statedTo)) against app \(setup.appId)")
         var clickOfStoredId: [String: Int] = [:]
         var answers: [S2SInstallAnswer?] = []
         var nextClick = 0
@@ -187,14 +191,16 @@ public struct S2SReplay: Sendable {
                 live.append(ScoredInstall(fromClickInWindow: fromClick, confidence: nil, correct: false))
                 continue
             }
-            live.append(ScoredInstall(
-                fromClickInWindow: fromClick, confidence: answer.confidence,
-                correct: click.map { reported.clicks[$0].personId == install.personId } ?? false
-            ))
+            live.append(
+                ScoredInstall(
+                    fromClickInWindow: fromClick, confidence: answer.confidence,
+                    correct: click.map { reported.clicks[$0].personId == install.personId } ?? false
+                ))
         }
         let threshold = Double(configuration.threshold)
         report.live = MatcherReport(
-            name: "Landfall server (S2S)", tokenless: Evaluator.metrics(live, threshold: threshold), all: Evaluator.metrics(live, threshold: threshold)
+            name: "Landfall server (S2S)", tokenless: Evaluator.metrics(live, threshold: threshold),
+            all: Evaluator.metrics(live, threshold: threshold)
         )
         report.liveCalibration = Evaluator.calibration(live.filter { $0.confidence != nil })
         report.direct = direct.report.engine

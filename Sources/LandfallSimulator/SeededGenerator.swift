@@ -1,16 +1,18 @@
 import Foundation
+import LandfallRandom
 
-/// A small, fast, deterministic random number generator (SplitMix64), so one seed always
-/// yields the same population on every platform and Swift version.
+/// The simulator's draws (uniform, chance, normal, log-normal, exponential…) over the package's one
+/// SplitMix64 (LandfallRandom), so one seed always yields the same population on every platform and
+/// Swift version.
 ///
 /// `SystemRandomNumberGenerator` is not seedable, and the standard library's algorithms that take
 /// a generator (`shuffled(using:)`, `randomElement(using:)`) are not promised to stay stable across
 /// releases, so the simulator only uses the helpers below.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    private var base: SplitMix64
 
     public init(seed: UInt64) {
-        state = seed
+        base = SplitMix64(seed: seed)
     }
 
     /// A generator for one independent stream of a simulation (devices, networks, timing…), so
@@ -20,21 +22,17 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         for byte in stream.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
-        state = seed ^ hash
-        _ = next()
+        base = SplitMix64(seed: seed ^ hash)
+        _ = base.next()
     }
 
     public mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
+        base.next()
     }
 
     /// Uniform in [0, 1).
     public mutating func unit() -> Double {
-        Double(next() >> 11) * 0x1.0p-53
+        base.nextUnitInterval()
     }
 
     /// True with probability `probability`.

@@ -121,7 +121,8 @@ public struct SimulationGrid: Sendable {
         let engine = report.recallAtPrecision.first { $0.name == "Landfall engine" }
         let plain = report.recallAtPrecision.first { $0.name == LikelihoodRatioBaseline.name }
         return Result(
-            cell: cell, learning: learning, measuredInstalls: report.measuredInstalls, precisionAtDefault: report.engine.tokenless.precision,
+            cell: cell, learning: learning, measuredInstalls: report.measuredInstalls,
+            precisionAtDefault: report.engine.tokenless.precision,
             recallAtDefault: report.engine.tokenless.recall, recallAtPrecision97: engine?.recall ?? 0,
             baselineRecallAtPrecision97: plain?.recall ?? 0, precisionAtTarget: report.atTargetPrecision?.precision,
             recallAtTarget: report.atTargetPrecision?.recall, worstCalibrationGap: Evaluator.calibrationError(report.calibration).worst,
@@ -148,14 +149,16 @@ public struct SimulationGrid: Sendable {
     public static func render(_ results: [Result]) -> String {
         func percent(_ value: Double?) -> String { value.map { String(format: "%5.1f", $0 * 100) } ?? "    -" }
         var lines = [
-            "cell                      | model    | installs | P@80  | R@80  | R@P.97 | LR R@P.97 | P@target | R@target | worst gap | learned clicked share",
+            "cell                      | model    | installs | P@80  | R@80  | R@P.97 | LR R@P.97 | P@target | R@target | worst gap | learned clicked share"
         ]
         for result in results {
-            let learned = result.learnedClickedShare.sorted { $0.key < $1.key }.map { "\($0.key) \(percent($0.value))" }.joined(separator: ", ")
+            let learned = result.learnedClickedShare.sorted { $0.key < $1.key }.map { "\($0.key) \(percent($0.value))" }.joined(
+                separator: ", ")
             lines.append(
                 TextReport.pad(result.cell.name, 26) + "| " + (result.learning ? "learned  " : "defaults ") + "| "
                     + TextReport.pad(TextReport.number(result.measuredInstalls), 9) + "| "
-                    + percent(result.precisionAtDefault) + " | " + percent(result.recallAtDefault) + " | " + percent(result.recallAtPrecision97)
+                    + percent(result.precisionAtDefault) + " | " + percent(result.recallAtDefault) + " | "
+                    + percent(result.recallAtPrecision97)
                     + "  | " + percent(result.baselineRecallAtPrecision97) + "     | " + percent(result.precisionAtTarget) + "    | "
                     + percent(result.recallAtTarget) + "    | " + String(format: "%5.1f", result.worstCalibrationGap) + "     | " + learned
             )

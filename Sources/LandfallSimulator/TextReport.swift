@@ -21,8 +21,9 @@ public enum TextReport {
         )
         let tokenless = report.engine.tokenless
         lines.append("")
-        lines.append(pad("", 26) + "| token-less installs (\(number(tokenless.installs)), \(number(tokenless.clickedInstalls)) from a click) "
-            + "| all installs (\(number(report.engine.all.installs)), \(number(report.engine.all.clickedInstalls)) from a click)")
+        lines.append(
+            pad("", 26) + "| token-less installs (\(number(tokenless.installs)), \(number(tokenless.clickedInstalls)) from a click) "
+                + "| all installs (\(number(report.engine.all.installs)), \(number(report.engine.all.clickedInstalls)) from a click)")
         lines.append(pad("matcher", 26) + "| " + metricHeader() + " | " + metricHeader())
         for matcher in [report.engine] + report.baselines {
             lines.append(pad(matcher.name, 26) + "| " + metricRow(matcher.tokenless) + " | " + metricRow(matcher.all))
@@ -36,7 +37,8 @@ public enum TextReport {
         lines.append(
             "recall at precision ≥ \(String(format: "%.2f", DirectSimulation.targetPrecision)) (token-less, best threshold): "
                 + report.recallAtPrecision.map { point in
-                    "\(point.name) \(String(format: "%.3f", point.recall))" + (point.threshold.map { " (≥ \(number($0)))" } ?? " (never reaches it)")
+                    "\(point.name) \(String(format: "%.3f", point.recall))"
+                        + (point.threshold.map { " (≥ \(number($0)))" } ?? " (never reaches it)")
                 }.joined(separator: " · ")
         )
         let misses = report.misses
@@ -110,7 +112,8 @@ public enum TextReport {
             "server and engine answered \(number(report.sameAnswer)) of \(number(report.installsSent)) installs alike (same person credited, or both organic)"
         )
         for difference in report.differences { lines.append("  differs: " + difference) }
-        lines.append("(compressed delays look short to the engine's delay model: compare the two rows, not these numbers with the direct tables)")
+        lines.append(
+            "(compressed delays look short to the engine's delay model: compare the two rows, not these numbers with the direct tables)")
         return lines.joined(separator: "\n")
     }
 

@@ -55,33 +55,40 @@ public enum UserAgents {
         let webkit = "AppleWebKit/605.1.15 (KHTML, like Gecko)"
         let code = device.modelCode ?? "Pixel 8"
         let chrome = "Chrome/141.0.7390.122"
-        let webView = "Mozilla/5.0 (Linux; Android \(osVersion); \(code) Build/BP2A.250605.031; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 \(chrome) Mobile Safari/537.36"
+        let webView =
+            "Mozilla/5.0 (Linux; Android \(osVersion); \(code) Build/BP2A.250605.031; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 \(chrome) Mobile Safari/537.36"
         switch kind {
         case .safari:
             if device.isTablet {
                 return "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) \(webkit) Version/\(safariVersion(osVersion)) Safari/605.1.15"
             }
-            return "Mozilla/5.0 (\(iDevice) \(token) like Mac OS X) \(webkit) Version/\(safariVersion(osVersion)) Mobile/15E148 Safari/604.1"
+            return
+                "Mozilla/5.0 (\(iDevice) \(token) like Mac OS X) \(webkit) Version/\(safariVersion(osVersion)) Mobile/15E148 Safari/604.1"
         case .chromeIOS:
             return "Mozilla/5.0 (\(iDevice) \(token) like Mac OS X) \(webkit) CriOS/141.0.7390.96 Mobile/15E148 Safari/604.1"
         case .firefoxIOS:
             return "Mozilla/5.0 (\(iDevice) \(token) like Mac OS X) \(webkit) FxiOS/144.0 Mobile/15E148 Safari/605.1.15"
         case .instagramIOS:
             let real = osVersion.replacingOccurrences(of: ".", with: "_")
-            return "Mozilla/5.0 (\(iDevice) \(token) like Mac OS X) \(webkit) Mobile/15E148 Instagram 400.0.0.26.89 (iPhone16,2; iOS \(real); en_US; en; scale=3.00; \(screen.0)x\(screen.1); 812345678)"
+            return
+                "Mozilla/5.0 (\(iDevice) \(token) like Mac OS X) \(webkit) Mobile/15E148 Instagram 400.0.0.26.89 (iPhone16,2; iOS \(real); en_US; en; scale=3.00; \(screen.0)x\(screen.1); 812345678)"
         case .facebookIOS:
-            return "Mozilla/5.0 (\(iDevice) \(token) like Mac OS X) \(webkit) Mobile/15E148 [FBAN/FBIOS;FBAV/530.0.0.41.106;FBBV/812345678;FBDV/iPhone16,2;FBMD/iPhone;FBSN/iOS;FBSV/\(osVersion);FBSS/3;FBID/phone;FBLC/en_US;FBOP/5;FBRV/0]"
+            return
+                "Mozilla/5.0 (\(iDevice) \(token) like Mac OS X) \(webkit) Mobile/15E148 [FBAN/FBIOS;FBAV/530.0.0.41.106;FBBV/812345678;FBDV/iPhone16,2;FBMD/iPhone;FBSN/iOS;FBSV/\(osVersion);FBSS/3;FBID/phone;FBLC/en_US;FBOP/5;FBRV/0]"
         case .tiktokIOS:
-            return "Mozilla/5.0 (\(iDevice) \(token) like Mac OS X) \(webkit) Mobile/15E148 musical_ly_41.5.0 JsSdk/2.0 NetType/WIFI Channel/App Store ByteLocale/en Region/US"
+            return
+                "Mozilla/5.0 (\(iDevice) \(token) like Mac OS X) \(webkit) Mobile/15E148 musical_ly_41.5.0 JsSdk/2.0 NetType/WIFI Channel/App Store ByteLocale/en Region/US"
         case .chromeAndroid:
             return "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Mobile Safari/537.36"
         case .samsungInternet:
-            return "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/28.0 Chrome/130.0.0.0 Mobile Safari/537.36"
+            return
+                "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/28.0 Chrome/130.0.0.0 Mobile Safari/537.36"
         case .firefoxAndroid:
             return "Mozilla/5.0 (Android \(osVersion); Mobile; rv:144.0) Gecko/144.0 Firefox/144.0"
         case .instagramAndroid:
             let api = androidAPILevel(osVersion)
-            return "\(webView) Instagram 400.0.0.47.74 Android (\(api)/\(osVersion); 420dpi; \(screen.0)x\(screen.1); samsung; \(code); \(code); qcom; en_US; 801234567)"
+            return
+                "\(webView) Instagram 400.0.0.47.74 Android (\(api)/\(osVersion); 420dpi; \(screen.0)x\(screen.1); samsung; \(code); \(code); qcom; en_US; 801234567)"
         case .facebookAndroid:
             return "\(webView) [FB_IAB/FB4A;FBAV/530.0.0.45.74;]"
         case .tiktokAndroid:

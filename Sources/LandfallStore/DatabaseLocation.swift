@@ -44,7 +44,8 @@ public enum DatabaseLocation: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sqlite(let path): "sqlite:\(path ?? ":memory:")"
-        case .postgres(let location): "postgres://\(location.username)@\(location.host):\(location.port)/\(location.database ?? location.username)"
+        case .postgres(let location):
+            "postgres://\(location.username)@\(location.host):\(location.port)/\(location.database ?? location.username)"
         }
     }
 }
@@ -62,7 +63,8 @@ public struct PostgresLocation: Sendable, Hashable {
     public var database: String?
     public var tls: TLSMode
 
-    public init(host: String, port: Int = 5432, username: String, password: String? = nil, database: String? = nil, tls: TLSMode = .disable) {
+    public init(host: String, port: Int = 5432, username: String, password: String? = nil, database: String? = nil, tls: TLSMode = .disable)
+    {
         self.host = host
         self.port = port
         self.username = username
@@ -78,12 +80,13 @@ public struct PostgresLocation: Sendable, Hashable {
         let database = components.path.split(separator: "/").first.map(String.init)
         let sslMode = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
         // libpq's verify-ca/verify-full both mean "TLS that must succeed" here.
-        let tls: TLSMode = switch sslMode {
-        case "disable", "allow": .disable
-        case "prefer": .prefer
-        case "require", "verify-ca", "verify-full": .require
-        default: throw StoreError.invalidConfiguration("unknown sslmode \(sslMode)")
-        }
+        let tls: TLSMode =
+            switch sslMode {
+            case "disable", "allow": .disable
+            case "prefer": .prefer
+            case "require", "verify-ca", "verify-full": .require
+            default: throw StoreError.invalidConfiguration("unknown sslmode \(sslMode)")
+            }
         self.init(
             host: host,
             port: components.port ?? 5432,

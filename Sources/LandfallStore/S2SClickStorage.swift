@@ -6,7 +6,9 @@ public protocol S2SClickStorage: Sendable {
     /// inserted; a click whose id exists (a replayed postback) is left as it is. In the same
     /// transaction it adds `statistics(inserted clicks)` to the daily click statistics: a posted click's
     /// stated time may lie behind the statistics watermark, so the watermark's pass never sees it.
-    func insertNewClicks(_ clicks: [ClickRecord], statistics: @escaping @Sendable ([ClickRecord]) -> [ClickStatDelta]) async throws -> Set<String>
+    func insertNewClicks(_ clicks: [ClickRecord], statistics: @escaping @Sendable ([ClickRecord]) -> [ClickStatDelta]) async throws -> Set<
+        String
+    >
 }
 
 extension S2SClickStorage {

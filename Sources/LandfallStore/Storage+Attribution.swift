@@ -18,7 +18,8 @@ public protocol AttributionStorage: Sendable {
     /// first, read from the candidate index alone (no click row is touched), each with its link's
     /// own window. Windows are not applied here; ``CandidateRef/matchEvidence`` is nil for clicks
     /// stored without it, whose rows ``candidateClicks(ids:)`` reads.
-    func candidateRefs(appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int) async throws -> [CandidateRef]
+    func candidateRefs(appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int) async throws
+        -> [CandidateRef]
     /// The unconsumed clicks with these ids, with the columns matching reads and their link's window.
     func candidateClicks(ids: [String]) async throws -> [CandidateClick]
     /// The population and every key's candidates a match reads, as ``population(appId:platform:fromDay:toDay:values:)``
@@ -79,7 +80,10 @@ public struct AnalyticsSummary: Sendable, Hashable, Codable {
     /// ISO 4217 code → revenue in millionths.
     public var revenueMicrosByCurrency: [String: Int64]
 
-    public init(humanClicks: Int = 0, botClicks: Int = 0, appOpens: Int = 0, installsByMethod: [String: Int] = [:], eventsByName: [String: Int] = [:], revenueMicrosByCurrency: [String: Int64] = [:]) {
+    public init(
+        humanClicks: Int = 0, botClicks: Int = 0, appOpens: Int = 0, installsByMethod: [String: Int] = [:],
+        eventsByName: [String: Int] = [:], revenueMicrosByCurrency: [String: Int64] = [:]
+    ) {
         self.humanClicks = humanClicks
         self.botClicks = botClicks
         self.appOpens = appOpens

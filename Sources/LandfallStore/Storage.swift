@@ -75,8 +75,10 @@ public protocol SettingStorage: Sendable {
 
 /// Everything Landfall persists. Implemented once over SQL for SQLite and PostgreSQL.
 public protocol LandfallStorage: AppStorage, KeyStorage, TemplateStorage, LinkStorage, ClickStorage, SettingStorage,
-    AttributionStorage, EventStorage, AnalyticsStorage, ConversionStorage, BranchStorage, WebhookStorage, ReferralStorage, AnalyticsSeriesStorage,
-    S2SClickStorage, LinkSafetyStorage, ErasureStorage, IPRetentionStorage, AttributionModelStorage {
+    AttributionStorage, EventStorage, AnalyticsStorage, ConversionStorage, BranchStorage, WebhookStorage, ReferralStorage,
+    AnalyticsSeriesStorage,
+    S2SClickStorage, LinkSafetyStorage, ErasureStorage, IPRetentionStorage, AttributionModelStorage
+{
     var engine: StorageEngine { get }
     /// Succeeds when the database answers a trivial query.
     func ping() async throws

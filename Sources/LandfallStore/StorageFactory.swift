@@ -7,16 +7,19 @@ public enum StorageFactory {
     /// `warmConnections`: how many connections each PostgreSQL pool keeps open while idle. A server
     /// keeps one (postgres-nio closes idle ones after a minute, and an install arriving then waited
     /// 8-10 ms for a connection to open); commands and tests open what they use.
-    public static func makeProvider(for location: DatabaseLocation, logger: Logger, warmConnections: Int = 0) async throws -> any SQLDatabaseProvider {
+    public static func makeProvider(for location: DatabaseLocation, logger: Logger, warmConnections: Int = 0) async throws
+        -> any SQLDatabaseProvider
+    {
         switch location {
         case .sqlite(let path):
             return try await SQLiteDatabaseProvider.open(path: path, logger: logger)
         case .postgres(let postgres):
-            let tls: PostgresClient.Configuration.TLS = switch postgres.tls {
-            case .disable: .disable
-            case .prefer: .prefer(.makeClientConfiguration())
-            case .require: .require(.makeClientConfiguration())
-            }
+            let tls: PostgresClient.Configuration.TLS =
+                switch postgres.tls {
+                case .disable: .disable
+                case .prefer: .prefer(.makeClientConfiguration())
+                case .require: .require(.makeClientConfiguration())
+                }
             var configuration = PostgresClient.Configuration(
                 host: postgres.host,
                 port: postgres.port,

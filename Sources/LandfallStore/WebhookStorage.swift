@@ -32,7 +32,8 @@ public protocol WebhookStorage: Sendable {
 
     /// The endpoint's deliveries, newest first, optionally only those created before `before` (a
     /// delivery id from the previous page).
-    func webhookDeliveries(endpointId: String, appId: String, status: WebhookDeliveryRecord.Status?, before: String?, limit: Int) async throws
+    func webhookDeliveries(endpointId: String, appId: String, status: WebhookDeliveryRecord.Status?, before: String?, limit: Int)
+        async throws
         -> [WebhookDeliveryRecord]
     func webhookDelivery(id: String, appId: String) async throws -> WebhookDeliveryRecord?
     func webhookMessage(id: String, appId: String) async throws -> WebhookMessageRecord?

@@ -35,7 +35,9 @@ struct Apps: AsyncParsableCommand {
         func run() async throws {
             try await StorageCommand.run(database) { storage in
                 for app in try await storage.listApps() {
-                    print("\(app.id)  \(app.slug)  \(app.name)  \(app.domains.joined(separator: ","))\(app.settings.iosProbabilisticMatching ? "" : "  ios:deterministic-only")")
+                    print(
+                        "\(app.id)  \(app.slug)  \(app.name)  \(app.domains.joined(separator: ","))\(app.settings.iosProbabilisticMatching ? "" : "  ios:deterministic-only")"
+                    )
                 }
             }
         }

@@ -11,7 +11,9 @@ extension Apps {
         var iosProbabilisticMatching: Bool?
 
         func validate() throws {
-            guard iosProbabilisticMatching != nil else { throw ValidationError("nothing to change: give --ios-probabilistic-matching true|false") }
+            guard iosProbabilisticMatching != nil else {
+                throw ValidationError("nothing to change: give --ios-probabilistic-matching true|false")
+            }
         }
 
         func run() async throws {

@@ -5,7 +5,11 @@ import Logging
 
 /// `--database`, shared by every command that touches storage.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .long, help: "sqlite:PATH, sqlite::memory: or postgres://USER:PASSWORD@HOST:PORT/DB (env LANDFALL_DATABASE; default sqlite:./landfall.sqlite)")
+    @Option(
+        name: .long,
+        help:
+            "sqlite:PATH, sqlite::memory: or postgres://USER:PASSWORD@HOST:PORT/DB (env LANDFALL_DATABASE; default sqlite:./landfall.sqlite)"
+    )
     var database: String?
 
     @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical (env LANDFALL_LOG_LEVEL; default info)")

@@ -22,7 +22,8 @@ struct Import: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
     @Option(help: "App id or slug") var app: String
-    @Option(help: "firebase, linkforty-json, linkforty-csv or clicks-csv (default: from the file name: .json is linkforty-json)") var format: String?
+    @Option(help: "firebase, linkforty-json, linkforty-csv or clicks-csv (default: from the file name: .json is linkforty-json)")
+    var format: String?
     @Option(help: "Base URL of short links for apps without a domain (env LANDFALL_PUBLIC_URL)") var publicUrl: String?
     @Flag(help: "Print each refused link's reason (the summary groups them either way)") var verbose = false
     @Argument(help: "The export file") var file: String

@@ -6,7 +6,9 @@ struct Landfall: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "landfall",
         abstract: "Self-hosted deep linking and install attribution.",
-        subcommands: [Serve.self, Migrate.self, Apps.self, Keys.self, Links.self, Simulate.self, Skan.self, Import.self, Safety.self, Privacy.self],
+        subcommands: [
+            Serve.self, Migrate.self, Apps.self, Keys.self, Links.self, Simulate.self, Skan.self, Import.self, Safety.self, Privacy.self,
+        ],
         defaultSubcommand: Serve.self
     )
 }

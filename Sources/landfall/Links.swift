@@ -47,7 +47,9 @@ struct Links: AsyncParsableCommand {
                 for link in page.links {
                     let clicks = try await storage.clicks(linkId: link.id, appId: app.id)
                     let human = clicks.filter { !$0.isBot }.count
-                    print("\(link.shortCode)  \(link.content.originalUrl ?? "-")  \(link.isActive ? "active" : "inactive")  clicks: \(human) human, \(clicks.count - human) bot  \(link.id)")
+                    print(
+                        "\(link.shortCode)  \(link.content.originalUrl ?? "-")  \(link.isActive ? "active" : "inactive")  clicks: \(human) human, \(clicks.count - human) bot  \(link.id)"
+                    )
                 }
             }
         }

@@ -62,7 +62,8 @@ struct Safety: AsyncParsableCommand {
         func run() async throws {
             let (scope, domain, state, note) = (scope, try normalized(), LinkSafety(rawValue: state) ?? .warn, note)
             try await StorageCommand.run(database) { storage in
-                let change = try await LinkSafetyService(storage: storage).put(domain: domain, state: state, note: note, scope: try await scope.resolve(in: storage))
+                let change = try await LinkSafetyService(storage: storage).put(
+                    domain: domain, state: state, note: note, scope: try await scope.resolve(in: storage))
                 print("\(domain): \(state.rawValue); \(change.linksChanged) links changed")
             }
         }
@@ -77,9 +78,14 @@ struct Safety: AsyncParsableCommand {
         func run() async throws {
             let scope = scope
             let domain: String
-            do { domain = try LinkSafetyService.normalizedDomain(self.domain) } catch { throw ValidationError("'\(self.domain)' is not a domain name") }
+            do { domain = try LinkSafetyService.normalizedDomain(self.domain) } catch {
+                throw ValidationError("'\(self.domain)' is not a domain name")
+            }
             try await StorageCommand.run(database) { storage in
-                guard let changed = try await LinkSafetyService(storage: storage).delete(domain: domain, scope: try await scope.resolve(in: storage)) else {
+                guard
+                    let changed = try await LinkSafetyService(storage: storage).delete(
+                        domain: domain, scope: try await scope.resolve(in: storage))
+                else {
                     throw ValidationError("the list has no entry for \(domain)")
                 }
                 print("\(domain) removed; \(changed) links changed")

@@ -28,16 +28,25 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Base URL of short links for apps without a domain (env LANDFALL_PUBLIC_URL; default http://HOST:PORT)")
     var publicUrl: String?
 
-    @Option(help: "Header carrying the visitor's country code from a trusted CDN, e.g. CF-IPCountry (env LANDFALL_COUNTRY_HEADER; needs --trust-proxy)")
+    @Option(
+        help:
+            "Header carrying the visitor's country code from a trusted CDN, e.g. CF-IPCountry (env LANDFALL_COUNTRY_HEADER; needs --trust-proxy)"
+    )
     var countryHeader: String?
 
     @Option(help: "Resolved links kept in memory for redirects, 0 for none (env LANDFALL_LINK_CACHE_SIZE; default 50000)")
     var linkCacheSize: Int?
 
-    @Option(help: "Seconds a cached link is trusted before it is read again. Edits through any server or the CLI show within a second anyway; this bounds staleness only while the database cannot be read (env LANDFALL_LINK_CACHE_TTL; default 60)")
+    @Option(
+        help:
+            "Seconds a cached link is trusted before it is read again. Edits through any server or the CLI show within a second anyway; this bounds staleness only while the database cannot be read (env LANDFALL_LINK_CACHE_TTL; default 60)"
+    )
     var linkCacheTtl: Int?
 
-    @Option(help: "Seconds a connection may wait for a complete request head, or idle between requests, before it is closed; stops slowloris clients (env LANDFALL_IDLE_TIMEOUT; default 30)")
+    @Option(
+        help:
+            "Seconds a connection may wait for a complete request head, or idle between requests, before it is closed; stops slowloris clients (env LANDFALL_IDLE_TIMEOUT; default 30)"
+    )
     var idleTimeout: Int?
 
     @Flag(help: "Turn off the API rate limits (env LANDFALL_RATE_LIMITS=off)")
@@ -46,10 +55,16 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Multiply every API rate limit by this factor, e.g. 0.1 or 10 (env LANDFALL_RATE_LIMIT_SCALE; default 1)")
     var rateLimitScale: Double?
 
-    @Option(help: "Seconds between sweeps that truncate client addresses older than twice the app's attribution window plus an hour to /24 or /48 (env LANDFALL_IP_RETENTION_INTERVAL; default 3600)")
+    @Option(
+        help:
+            "Seconds between sweeps that truncate client addresses older than twice the app's attribution window plus an hour to /24 or /48 (env LANDFALL_IP_RETENTION_INTERVAL; default 3600)"
+    )
     var ipRetentionInterval: Int?
 
-    @Flag(help: "Keep the engine on the server's defaults instead of learning each app's model from its installs; for comparing a live server with the engine run directly (env LANDFALL_ATTRIBUTION_LEARNING=off)")
+    @Flag(
+        help:
+            "Keep the engine on the server's defaults instead of learning each app's model from its installs; for comparing a live server with the engine run directly (env LANDFALL_ATTRIBUTION_LEARNING=off)"
+    )
     var noAttributionLearning = false
 
     func validate() throws {
@@ -107,20 +122,23 @@ struct Serve: AsyncParsableCommand {
         MemoryTuning.limitMallocArenas()
         LoggingSystem.bootstrap(DeferredMetadataLogHandler.init(label:))
         let logger = try database.makeLogger()
-        var configured = webhooks.applied(to: ServerConfiguration(
-            host: host ?? Environment.value("LANDFALL_HOST") ?? "127.0.0.1",
-            port: resolvedPort() ?? 8080,
-            database: try database.location(),
-            adminToken: adminToken ?? Environment.value("LANDFALL_ADMIN_TOKEN"),
-            trustProxy: trustProxy || Environment.flag("LANDFALL_TRUST_PROXY"),
-            migrate: migrate || Environment.flag("LANDFALL_MIGRATE"),
-            publicURL: publicUrl ?? Environment.value("LANDFALL_PUBLIC_URL"),
-            countryHeader: countryHeader ?? Environment.value("LANDFALL_COUNTRY_HEADER"),
-            linkCacheCapacity: resolvedLinkCacheSize() ?? 50_000,
-            linkCacheTimeToLive: .seconds(resolvedLinkCacheTTL() ?? 60)
-        ))
+        var configured = webhooks.applied(
+            to: ServerConfiguration(
+                host: host ?? Environment.value("LANDFALL_HOST") ?? "127.0.0.1",
+                port: resolvedPort() ?? 8080,
+                database: try database.location(),
+                adminToken: adminToken ?? Environment.value("LANDFALL_ADMIN_TOKEN"),
+                trustProxy: trustProxy || Environment.flag("LANDFALL_TRUST_PROXY"),
+                migrate: migrate || Environment.flag("LANDFALL_MIGRATE"),
+                publicURL: publicUrl ?? Environment.value("LANDFALL_PUBLIC_URL"),
+                countryHeader: countryHeader ?? Environment.value("LANDFALL_COUNTRY_HEADER"),
+                linkCacheCapacity: resolvedLinkCacheSize() ?? 50_000,
+                linkCacheTimeToLive: .seconds(resolvedLinkCacheTTL() ?? 60)
+            ))
         if let seconds = resolvedIdleTimeout() { configured.idleTimeout = .seconds(seconds) }
-        if noAttributionLearning || Environment.value("LANDFALL_ATTRIBUTION_LEARNING") == "off" { configured.attributionModels.learns = false }
+        if noAttributionLearning || Environment.value("LANDFALL_ATTRIBUTION_LEARNING") == "off" {
+            configured.attributionModels.learns = false
+        }
         if let seconds = resolvedIPRetentionInterval() { configured.ipRetention.interval = .seconds(seconds) }
         if let scale = resolvedRateLimitScale() { configured.apiRateLimits = configured.apiRateLimits.scaled(by: scale) }
         if noRateLimits || Environment.value("LANDFALL_RATE_LIMITS") == "off" { configured.apiRateLimits.enabled = false }
@@ -130,7 +148,8 @@ struct Serve: AsyncParsableCommand {
             configuration: configuration,
             logger: logger,
             onAdminTokenGenerated: { token in
-                Console.line("""
+                Console.line(
+                    """
 
                     Generated the admin token. It is shown only this once; keep it somewhere safe:
 

@@ -33,7 +33,10 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "Clicks a day for one app, comma-separated")
     var densities = "500,5000,50000"
 
-    @Option(help: "Days to simulate per density, including a warm-up as long as the window (default: at least 7 measured days and about 50,000 measured installs)")
+    @Option(
+        help:
+            "Days to simulate per density, including a warm-up as long as the window (default: at least 7 measured days and about 50,000 measured installs)"
+    )
     var days: Double?
 
     @Option(help: "Measured installs to aim for per density, instead of --days")
@@ -93,7 +96,10 @@ struct Simulate: AsyncParsableCommand {
     @Flag(help: "With --target, skip the direct runs")
     var httpOnly = false
 
-    @Flag(help: "With --grid: run each cell directly as the live path sees it: --http-days from the app's first click, reported as S2S senders report it")
+    @Flag(
+        help:
+            "With --grid: run each cell directly as the live path sees it: --http-days from the app's first click, reported as S2S senders report it"
+    )
     var asPosted = false
 
     var plan: SimulationPlan {
@@ -129,7 +135,8 @@ struct Simulate: AsyncParsableCommand {
                 throw ValidationError("--compress must be at least 1; --http-density and --http-days positive")
             }
             if replayMode == .s2s, httpDays * 24 + windowHours.rounded(.up) + 1 > Double(S2SReplay.maximumAppWindowHours) {
-                throw ValidationError("--replay s2s: --http-days and the window must fit the \(S2SReplay.maximumAppWindowHours)-hour app window")
+                throw ValidationError(
+                    "--replay s2s: --http-days and the window must fit the \(S2SReplay.maximumAppWindowHours)-hour app window")
             }
         } else if httpOnly {
             throw ValidationError("--http-only needs --target")
@@ -149,9 +156,12 @@ struct Simulate: AsyncParsableCommand {
         }
         let plan = plan
         let json = json
-        let reports = httpOnly ? [] : plan.runDirect { report in
-            if !json { Self.emit(TextReport.render(report) + "\n") }
-        }
+        let reports =
+            httpOnly
+            ? []
+            : plan.runDirect { report in
+                if !json { Self.emit(TextReport.render(report) + "\n") }
+            }
         var http: HTTPReplayReport?
         var s2s: S2SReplayReport?
         if let target, let url = URL(string: target), let token = resolvedAdminToken {
@@ -228,9 +238,10 @@ struct Simulate: AsyncParsableCommand {
                 var model = cell.model(windowHours: windowHours, measuredDays: httpDays)
                 model.warmUpDays = 0
                 model.days = httpDays
-                let replay = S2SReplay(configuration: .init(
-                    target: url, adminToken: token, threshold: threshold, targetPrecision: grid.targetPrecision
-                ))
+                let replay = S2SReplay(
+                    configuration: .init(
+                        target: url, adminToken: token, threshold: threshold, targetPrecision: grid.targetPrecision
+                    ))
                 let report = try await replay.run(PopulationGenerator(model: model, seed: seed).generate())
                 live[cell.name] = report
                 if !json {
@@ -238,8 +249,10 @@ struct Simulate: AsyncParsableCommand {
                     let worst = Evaluator.calibrationError(report.liveCalibration).worst
                     Self.emit(
                         "live \(cell.name): \(metrics.installs) installs, precision "
-                            + (metrics.precision.map { String(format: "%.3f", $0) } ?? "-") + String(format: ", recall %.3f", metrics.recall)
-                            + String(format: ", worst calibration gap over attributed deciles %.1f pts", worst) + ", \(Int(report.seconds)) s"
+                            + (metrics.precision.map { String(format: "%.3f", $0) } ?? "-")
+                            + String(format: ", recall %.3f", metrics.recall)
+                            + String(format: ", worst calibration gap over attributed deciles %.1f pts", worst)
+                            + ", \(Int(report.seconds)) s"
                     )
                 }
             }

@@ -9,7 +9,10 @@ struct WebhookOptions: ParsableArguments {
     @Flag(help: "Let webhooks reach private networks such as 10.0.0.0/8 (env LANDFALL_WEBHOOKS_ALLOW_PRIVATE=1)")
     var webhooksAllowPrivate = false
 
-    @Option(help: "Seconds one webhook attempt may take; a crashed sender's deliveries are retried after twice that plus 5 (env LANDFALL_WEBHOOK_TIMEOUT; default 15)")
+    @Option(
+        help:
+            "Seconds one webhook attempt may take; a crashed sender's deliveries are retried after twice that plus 5 (env LANDFALL_WEBHOOK_TIMEOUT; default 15)"
+    )
     var webhookTimeout: Int?
 
     func validate() throws {

@@ -136,9 +136,11 @@ struct BotDetectorTests {
         #expect(BotDetector.detect(sample.userAgent) == nil)
     }
 
-    @Test("The parser reports the crawler and no browser, even when it borrows a browser's user agent", arguments: [
-        googlebotSmartphone, applebotMac, iMessage,
-    ])
+    @Test(
+        "The parser reports the crawler and no browser, even when it borrows a browser's user agent",
+        arguments: [
+            googlebotSmartphone, applebotMac, iMessage,
+        ])
     func parserReportsCrawlerWithoutBrowser(_ sample: BotSample) {
         let info = UserAgentParser.parse(sample.userAgent)
         #expect(info.bot?.name == sample.name)

@@ -22,35 +22,37 @@ struct BrowserExpectation: Sendable, CustomTestStringConvertible {
 
 @Suite("Browsers")
 struct BrowserParsingTests {
-    @Test("Reports platform, OS version, form factor and browser", arguments: [
-        BrowserExpectation(Samples.iPhoneSafari18, .ios, "18.1", .phone, "Safari"),
-        BrowserExpectation(Samples.iPhoneSafari10, .ios, "10.2", .phone, "Safari"),
-        BrowserExpectation(Samples.iPhoneSafari4, .ios, "4.0", .phone, "Safari"),
-        BrowserExpectation(Samples.iPadSafari, .ios, "10.3", .tablet, "Safari"),
-        BrowserExpectation(Samples.iPadYandex, .ios, "16.4", .tablet, "Yandex Browser"),
-        BrowserExpectation(Samples.iPhoneChrome, .ios, "10.2", .phone, "Chrome"),
-        BrowserExpectation(Samples.iPhoneFirefox, .ios, "18.1", .phone, "Firefox"),
-        BrowserExpectation(Samples.iPhoneEdge, .ios, "18.1", .phone, "Edge"),
-        BrowserExpectation(Samples.iPhoneOpera, .ios, "18.1", .phone, "Opera"),
-        BrowserExpectation(Samples.androidChromeReduced, .android, "10.0", .phone, "Chrome"),
-        BrowserExpectation(Samples.androidChromeSony, .android, "6.0", .phone, "Chrome"),
-        BrowserExpectation(Samples.androidChromeNexus5X, .android, "7.1", .phone, "Chrome"),
-        BrowserExpectation(Samples.samsungInternet, .android, "5.0", .phone, "Samsung Internet"),
-        BrowserExpectation(Samples.androidFirefox, .android, "5.0", .phone, "Firefox"),
-        BrowserExpectation(Samples.androidTabletBrave, .android, "11.0", .tablet, "Chrome"),
-        BrowserExpectation(Samples.macChrome, .macos, "10.15", .desktop, "Chrome"),
-        BrowserExpectation(Samples.macFirefox, .macos, "10.15", .desktop, "Firefox"),
-        BrowserExpectation(Samples.macEdge, .macos, "10.15", .desktop, "Edge"),
-        BrowserExpectation(Samples.windowsChrome, .windows, "10.0", .desktop, "Chrome"),
-        BrowserExpectation(Samples.windowsEdge, .windows, "10.0", .desktop, "Edge"),
-        BrowserExpectation(Samples.windowsFirefox, .windows, "6.1", .desktop, "Firefox"),
-        BrowserExpectation(Samples.windowsIE11, .windows, "6.1", .desktop, "Internet Explorer"),
-        BrowserExpectation(Samples.windowsOpera, .windows, "10.0", .desktop, "Opera"),
-        BrowserExpectation(Samples.windowsYandex, .windows, "10.0", .desktop, "Yandex Browser"),
-        BrowserExpectation(Samples.linuxChrome, .linux, nil, .desktop, "Chrome"),
-        BrowserExpectation(Samples.ubuntuFirefox, .linux, nil, .desktop, "Firefox"),
-        BrowserExpectation(Samples.chromeOS, .chromeos, nil, .desktop, "Chrome"),
-    ])
+    @Test(
+        "Reports platform, OS version, form factor and browser",
+        arguments: [
+            BrowserExpectation(Samples.iPhoneSafari18, .ios, "18.1", .phone, "Safari"),
+            BrowserExpectation(Samples.iPhoneSafari10, .ios, "10.2", .phone, "Safari"),
+            BrowserExpectation(Samples.iPhoneSafari4, .ios, "4.0", .phone, "Safari"),
+            BrowserExpectation(Samples.iPadSafari, .ios, "10.3", .tablet, "Safari"),
+            BrowserExpectation(Samples.iPadYandex, .ios, "16.4", .tablet, "Yandex Browser"),
+            BrowserExpectation(Samples.iPhoneChrome, .ios, "10.2", .phone, "Chrome"),
+            BrowserExpectation(Samples.iPhoneFirefox, .ios, "18.1", .phone, "Firefox"),
+            BrowserExpectation(Samples.iPhoneEdge, .ios, "18.1", .phone, "Edge"),
+            BrowserExpectation(Samples.iPhoneOpera, .ios, "18.1", .phone, "Opera"),
+            BrowserExpectation(Samples.androidChromeReduced, .android, "10.0", .phone, "Chrome"),
+            BrowserExpectation(Samples.androidChromeSony, .android, "6.0", .phone, "Chrome"),
+            BrowserExpectation(Samples.androidChromeNexus5X, .android, "7.1", .phone, "Chrome"),
+            BrowserExpectation(Samples.samsungInternet, .android, "5.0", .phone, "Samsung Internet"),
+            BrowserExpectation(Samples.androidFirefox, .android, "5.0", .phone, "Firefox"),
+            BrowserExpectation(Samples.androidTabletBrave, .android, "11.0", .tablet, "Chrome"),
+            BrowserExpectation(Samples.macChrome, .macos, "10.15", .desktop, "Chrome"),
+            BrowserExpectation(Samples.macFirefox, .macos, "10.15", .desktop, "Firefox"),
+            BrowserExpectation(Samples.macEdge, .macos, "10.15", .desktop, "Edge"),
+            BrowserExpectation(Samples.windowsChrome, .windows, "10.0", .desktop, "Chrome"),
+            BrowserExpectation(Samples.windowsEdge, .windows, "10.0", .desktop, "Edge"),
+            BrowserExpectation(Samples.windowsFirefox, .windows, "6.1", .desktop, "Firefox"),
+            BrowserExpectation(Samples.windowsIE11, .windows, "6.1", .desktop, "Internet Explorer"),
+            BrowserExpectation(Samples.windowsOpera, .windows, "10.0", .desktop, "Opera"),
+            BrowserExpectation(Samples.windowsYandex, .windows, "10.0", .desktop, "Yandex Browser"),
+            BrowserExpectation(Samples.linuxChrome, .linux, nil, .desktop, "Chrome"),
+            BrowserExpectation(Samples.ubuntuFirefox, .linux, nil, .desktop, "Firefox"),
+            BrowserExpectation(Samples.chromeOS, .chromeos, nil, .desktop, "Chrome"),
+        ])
     func reportsPlatformVersionFormFactorAndBrowser(_ expected: BrowserExpectation) {
         let info = UserAgentParser.parse(expected.sample.userAgent)
         #expect(info.platform == expected.platform)
@@ -67,10 +69,12 @@ struct BrowserParsingTests {
         #expect(info.bot == nil)
     }
 
-    @Test("iOS 26 Safari's frozen 18.x OS token yields to the Safari version", arguments: [
-        (Samples.iPhoneSafari26Frozen186, "26.0"),
-        (Samples.iPhoneSafari26Frozen187, "26.2"),
-    ])
+    @Test(
+        "iOS 26 Safari's frozen 18.x OS token yields to the Safari version",
+        arguments: [
+            (Samples.iPhoneSafari26Frozen186, "26.0"),
+            (Samples.iPhoneSafari26Frozen187, "26.2"),
+        ])
     func frozenIOSVersionYieldsToSafariVersion(_ sample: Sample, _ expected: String) {
         #expect(UserAgentParser.parse(sample.userAgent).osVersion == expected)
     }
@@ -81,11 +85,13 @@ struct BrowserParsingTests {
         #expect(UserAgentParser.parse(Samples.iPhoneEdge.userAgent).osVersion == "18.1")
     }
 
-    @Test("iPhone, iPad and iPod user agents name the device and its form factor", arguments: [
-        (Samples.iPhoneSafari18, "iPhone", DeviceClass.phone),
-        (Samples.iPadSafari, "iPad", DeviceClass.tablet),
-        (Samples.iPodYandex, "iPod", DeviceClass.phone),
-    ])
+    @Test(
+        "iPhone, iPad and iPod user agents name the device and its form factor",
+        arguments: [
+            (Samples.iPhoneSafari18, "iPhone", DeviceClass.phone),
+            (Samples.iPadSafari, "iPad", DeviceClass.tablet),
+            (Samples.iPodYandex, "iPod", DeviceClass.phone),
+        ])
     func appleDevicesAreNamed(_ sample: Sample, _ model: String, _ deviceClass: DeviceClass) {
         let info = UserAgentParser.parse(sample.userAgent)
         #expect(info.platform == .ios)
@@ -110,27 +116,33 @@ struct BrowserParsingTests {
         #expect(info.mayBeIPad)
     }
 
-    @Test("Chrome, Firefox and Edge on a Mac cannot be an iPad", arguments: [
-        Samples.macChrome, Samples.macFirefox, Samples.macEdge,
-    ])
+    @Test(
+        "Chrome, Firefox and Edge on a Mac cannot be an iPad",
+        arguments: [
+            Samples.macChrome, Samples.macFirefox, Samples.macEdge,
+        ])
     func otherMacBrowsersAreNotIPads(_ sample: Sample) {
         #expect(!UserAgentParser.parse(sample.userAgent).mayBeIPad)
     }
 
-    @Test("Only a Mac user agent can be an iPad in disguise", arguments: [
-        Samples.iPhoneSafari18, Samples.iPadSafari, Samples.windowsChrome, Samples.androidChromeReduced,
-    ])
+    @Test(
+        "Only a Mac user agent can be an iPad in disguise",
+        arguments: [
+            Samples.iPhoneSafari18, Samples.iPadSafari, Samples.windowsChrome, Samples.androidChromeReduced,
+        ])
     func nonMacUserAgentsAreNotIPadsInDisguise(_ sample: Sample) {
         #expect(!UserAgentParser.parse(sample.userAgent).mayBeIPad)
     }
 
-    @Test("Android browsers report the model named before the build id", arguments: [
-        (Samples.androidChromeSony, "D6653"),
-        (Samples.androidChromePixel3, "Pixel 3"),
-        (Samples.androidChromeNexus5X, "Nexus 5X"),
-        (Samples.androidTabletBrave, "SM-T870"),
-        (Samples.androidWebView, "Nexus 5"),
-    ])
+    @Test(
+        "Android browsers report the model named before the build id",
+        arguments: [
+            (Samples.androidChromeSony, "D6653"),
+            (Samples.androidChromePixel3, "Pixel 3"),
+            (Samples.androidChromeNexus5X, "Nexus 5X"),
+            (Samples.androidTabletBrave, "SM-T870"),
+            (Samples.androidWebView, "Nexus 5"),
+        ])
     func androidModelIsRead(_ sample: Sample, _ model: String) {
         #expect(UserAgentParser.parse(sample.userAgent).deviceModel == model)
     }
@@ -140,10 +152,12 @@ struct BrowserParsingTests {
         #expect(UserAgentParser.parse(Samples.samsungInternet.userAgent).deviceModel == "SM-G925F")
     }
 
-    @Test("A locale where newer browsers put the model is skipped", arguments: [
-        (Samples.androidMIUIBrowser, "Redmi Note 3"),
-        (Samples.androidTabletHTCFlyer, "HTC Flyer P510e"),
-    ])
+    @Test(
+        "A locale where newer browsers put the model is skipped",
+        arguments: [
+            (Samples.androidMIUIBrowser, "Redmi Note 3"),
+            (Samples.androidTabletHTCFlyer, "HTC Flyer P510e"),
+        ])
     func localeSegmentIsNotTheModel(_ sample: Sample, _ model: String) {
         #expect(UserAgentParser.parse(sample.userAgent).deviceModel == model)
     }
@@ -158,16 +172,20 @@ struct BrowserParsingTests {
         #expect(UserAgentParser.parse(Samples.androidFirefox.userAgent).deviceModel == nil)
     }
 
-    @Test("An Android user agent without Mobile is a tablet", arguments: [
-        Samples.androidTabletBrave, Samples.androidTabletHTCFlyer,
-    ])
+    @Test(
+        "An Android user agent without Mobile is a tablet",
+        arguments: [
+            Samples.androidTabletBrave, Samples.androidTabletHTCFlyer,
+        ])
     func androidWithoutMobileIsTablet(_ sample: Sample) {
         #expect(UserAgentParser.parse(sample.userAgent).deviceClass == .tablet)
     }
 
-    @Test("Android web views are not reported as Chrome", arguments: [
-        Samples.androidWebView, Samples.androidMIUIBrowser,
-    ])
+    @Test(
+        "Android web views are not reported as Chrome",
+        arguments: [
+            Samples.androidWebView, Samples.androidMIUIBrowser,
+        ])
     func androidWebViewsHaveNoBrowser(_ sample: Sample) {
         let info = UserAgentParser.parse(sample.userAgent)
         #expect(info.platform == .android)

@@ -84,12 +84,14 @@ struct InAppBrowserTests {
         #expect(Self.expectations.contains { $0.app == app })
     }
 
-    @Test("Keeps the device model and form factor of the phone it runs on", arguments: [
-        (Samples.instagramAndroid, "Pixel 8", DeviceClass.phone),
-        (Samples.messengerAndroid, "SM-S911B", DeviceClass.phone),
-        (Samples.facebookIOS18, "iPhone", DeviceClass.phone),
-        (Samples.pinterestIPad, "iPad", DeviceClass.tablet),
-    ])
+    @Test(
+        "Keeps the device model and form factor of the phone it runs on",
+        arguments: [
+            (Samples.instagramAndroid, "Pixel 8", DeviceClass.phone),
+            (Samples.messengerAndroid, "SM-S911B", DeviceClass.phone),
+            (Samples.facebookIOS18, "iPhone", DeviceClass.phone),
+            (Samples.pinterestIPad, "iPad", DeviceClass.tablet),
+        ])
     func keepsDeviceModelAndFormFactor(_ sample: Sample, _ model: String, _ deviceClass: DeviceClass) {
         let info = UserAgentParser.parse(sample.userAgent)
         #expect(info.deviceModel == model)

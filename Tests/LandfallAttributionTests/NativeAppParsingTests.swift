@@ -59,24 +59,28 @@ struct NativeAppParsingTests {
         #expect(!info.mayBeIPad)
     }
 
-    @Test("Reports the device when the client names it", arguments: [
-        (Samples.afNetworking, "iPhone", DeviceClass.phone),
-        (Samples.slackIOSApp, "iPhone", DeviceClass.phone),
-        (Samples.dalvikPixel8, "Pixel 8", DeviceClass.unknown),
-        (Samples.dalvikMIUI, "Mi MIX 3 5G", DeviceClass.unknown),
-        (Samples.androidAppClient, "Nexus 5", DeviceClass.unknown),
-        (Samples.twitterAndroidApp, "Google Pixel 3", DeviceClass.unknown),
-    ])
+    @Test(
+        "Reports the device when the client names it",
+        arguments: [
+            (Samples.afNetworking, "iPhone", DeviceClass.phone),
+            (Samples.slackIOSApp, "iPhone", DeviceClass.phone),
+            (Samples.dalvikPixel8, "Pixel 8", DeviceClass.unknown),
+            (Samples.dalvikMIUI, "Mi MIX 3 5G", DeviceClass.unknown),
+            (Samples.androidAppClient, "Nexus 5", DeviceClass.unknown),
+            (Samples.twitterAndroidApp, "Google Pixel 3", DeviceClass.unknown),
+        ])
     func reportsNamedDevice(_ sample: Sample, _ model: String, _ deviceClass: DeviceClass) {
         let info = UserAgentParser.parse(sample.userAgent)
         #expect(info.deviceModel == model)
         #expect(info.deviceClass == deviceClass)
     }
 
-    @Test("Reports an unknown form factor when the client does not name the device", arguments: [
-        Samples.linkFortyIOS, Samples.linkFortyAndroid, Samples.limeLinkIOS, Samples.alamofire, Samples.cfNetwork,
-        Samples.okHttp4,
-    ])
+    @Test(
+        "Reports an unknown form factor when the client does not name the device",
+        arguments: [
+            Samples.linkFortyIOS, Samples.linkFortyAndroid, Samples.limeLinkIOS, Samples.alamofire, Samples.cfNetwork,
+            Samples.okHttp4,
+        ])
     func unnamedDeviceIsUnknown(_ sample: Sample) {
         let info = UserAgentParser.parse(sample.userAgent)
         #expect(info.deviceClass == .unknown)

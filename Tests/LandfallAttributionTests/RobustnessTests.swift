@@ -41,7 +41,9 @@ struct RobustnessTests {
         #expect(info == UserAgentInfo())
     }
 
-    @Test("Every reported OS version is major.minor", arguments: truncatedTokens + (Samples.browsers + Samples.inAppBrowsers + Samples.appClients).map(\.userAgent))
+    @Test(
+        "Every reported OS version is major.minor",
+        arguments: truncatedTokens + (Samples.browsers + Samples.inAppBrowsers + Samples.appClients).map(\.userAgent))
     func osVersionIsMajorDotMinor(_ userAgent: String) {
         guard let version = UserAgentParser.parse(userAgent).osVersion else { return }
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
@@ -55,13 +57,15 @@ struct RobustnessTests {
         #expect(model.utf8.count <= 64)
     }
 
-    @Test("A 100 KB user agent is parsed in well under a second", arguments: [
-        String(repeating: "a", count: 100_000),
-        String(repeating: "Mozilla/5.0 (Linux; Android 14; ", count: 3_200),
-        String(repeating: "bo", count: 50_000),
-        String(repeating: "; ", count: 50_000),
-        String(repeating: "9.", count: 50_000),
-    ])
+    @Test(
+        "A 100 KB user agent is parsed in well under a second",
+        arguments: [
+            String(repeating: "a", count: 100_000),
+            String(repeating: "Mozilla/5.0 (Linux; Android 14; ", count: 3_200),
+            String(repeating: "bo", count: 50_000),
+            String(repeating: "; ", count: 50_000),
+            String(repeating: "9.", count: 50_000),
+        ])
     func hugeInputIsFast(_ userAgent: String) {
         let clock = ContinuousClock()
         let elapsed = clock.measure {

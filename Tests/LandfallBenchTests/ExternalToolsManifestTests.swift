@@ -89,26 +89,31 @@ struct ExternalToolsManifestTests {
 
     @Test func theScanReadsBothCallForms() throws {
         let text = #"""
-        let a = Executables.find("tail")
-        let b = try Executables.require("nginx", package: "nginx-light")
-        let c = Executables.find(name)
-        """#
+            let a = Executables.find("tail")
+            let b = try Executables.require("nginx", package: "nginx-light")
+            let c = Executables.find(name)
+            """#
         let found = try Self.lookups(in: text, file: "Example.swift")
-        #expect(found == [
-            Lookup(command: "tail", package: nil, file: "Example.swift"),
-            Lookup(command: "nginx", package: "nginx-light", file: "Example.swift"),
-        ])
+        #expect(
+            found == [
+                Lookup(command: "tail", package: nil, file: "Example.swift"),
+                Lookup(command: "nginx", package: "nginx-light", file: "Example.swift"),
+            ])
     }
 
     /// `scripts/test` runs the install script first, so every listed program must be there: a missing one
     /// means the script and the list disagree, which this says more clearly than the suite that needs it.
     @Test func everyListedProgramIsInstalled() throws {
         for entry in try Self.manifest().values {
-            let installed = Executables.find(entry.command) != nil
+            let installed =
+                Executables.find(entry.command) != nil
                 || (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql"))?.contains {
                     FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/\(entry.command)")
                 } == true
-            #expect(installed, "\(entry.command) (\(entry.package ?? "base system")) is listed in scripts/test-tools but not installed; run scripts/install-test-deps")
+            #expect(
+                installed,
+                "\(entry.command) (\(entry.package ?? "base system")) is listed in scripts/test-tools but not installed; run scripts/install-test-deps"
+            )
         }
     }
 }

@@ -10,7 +10,9 @@ struct LocalPostgresTests {
         let psql = cluster.binaryDirectory.appendingPathComponent("psql")
         let process = try ManagedProcess.start(
             psql,
-            arguments: ["-h", cluster.host, "-p", String(cluster.port), "-U", cluster.username, "-d", "bench", "-At", "-c", "SHOW \(setting)"],
+            arguments: [
+                "-h", cluster.host, "-p", String(cluster.port), "-U", cluster.username, "-d", "bench", "-At", "-c", "SHOW \(setting)",
+            ],
             logDirectory: directory.url, logName: "psql-\(setting).log"
         )
         let status = try await process.waitForExit(timeout: .seconds(30))

@@ -145,7 +145,9 @@ struct ManagedProcessTests {
 
     @Test func readsThePortOfAListeningLine() {
         #expect(ManagedProcess.listeningPort(in: "listening on http://127.0.0.1:8080", marker: "listening on http://") == 8080)
-        #expect(ManagedProcess.listeningPort(in: "Landfall listening on http://127.0.0.1:41234 (database: x)", marker: "listening on http://") == 41234)
+        #expect(
+            ManagedProcess.listeningPort(in: "Landfall listening on http://127.0.0.1:41234 (database: x)", marker: "listening on http://")
+                == 41234)
         #expect(ManagedProcess.listeningPort(in: "listening on http://[::1]:9/", marker: "listening on http://") == 9)
         #expect(ManagedProcess.listeningPort(in: "Server started and listening on 127.0.0.1:5", marker: "listening on http://") == nil)
     }

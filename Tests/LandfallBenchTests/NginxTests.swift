@@ -36,14 +36,16 @@ struct NginxTests {
         #expect(config.contains(#"pid "/tmp/bench/nginx/nginx.pid";"#))
         #expect(config.contains(#"client_body_temp_path "/tmp/bench/nginx/client_body";"#))
         #expect(!config.contains("user "))
-        let asRoot = try Nginx.configuration(directory: directory, port: 1, location: "https://e.com/", workerProcesses: 1, runningAsRoot: true)
+        let asRoot = try Nginx.configuration(
+            directory: directory, port: 1, location: "https://e.com/", workerProcesses: 1, runningAsRoot: true)
         #expect(asRoot.contains("user root;"))
         #expect(asRoot.contains("worker_processes 1;"))
     }
 
     @Test func aLocationThatWouldBreakTheConfigurationIsRejected() {
         #expect(throws: BenchError.self) {
-            _ = try Nginx.configuration(directory: URL(fileURLWithPath: "/tmp"), port: 1, location: "https://e.com/; evil", runningAsRoot: false)
+            _ = try Nginx.configuration(
+                directory: URL(fileURLWithPath: "/tmp"), port: 1, location: "https://e.com/; evil", runningAsRoot: false)
         }
     }
 }

@@ -6,17 +6,26 @@ import Testing
 struct ResultTableTests {
     static func sample() -> ResultTable {
         var table = ResultTable()
-        table.append(ResultRow(workload: "redirect", target: "nginx", metrics: [
-            .init("throughput", MetricValue(98_211.4, .requestsPerSecond)),
-            .init("p99", MetricValue(1.2, .milliseconds)),
-        ]))
-        table.append(ResultRow(workload: "redirect", target: "landfall (sqlite)", metrics: [
-            .init("throughput", MetricValue(41_022, .requestsPerSecond)),
-            .init("p99", MetricValue(3.85, .milliseconds)),
-        ]))
-        table.append(ResultRow(workload: "install", target: "landfall (sqlite)", metrics: [
-            .init("throughput", MetricValue(5_000, .requestsPerSecond)),
-        ]))
+        table.append(
+            ResultRow(
+                workload: "redirect", target: "nginx",
+                metrics: [
+                    .init("throughput", MetricValue(98_211.4, .requestsPerSecond)),
+                    .init("p99", MetricValue(1.2, .milliseconds)),
+                ]))
+        table.append(
+            ResultRow(
+                workload: "redirect", target: "landfall (sqlite)",
+                metrics: [
+                    .init("throughput", MetricValue(41_022, .requestsPerSecond)),
+                    .init("p99", MetricValue(3.85, .milliseconds)),
+                ]))
+        table.append(
+            ResultRow(
+                workload: "install", target: "landfall (sqlite)",
+                metrics: [
+                    .init("throughput", MetricValue(5_000, .requestsPerSecond))
+                ]))
         table.addRatio("vs nginx", of: "throughput", toTarget: "nginx")
         return table
     }
@@ -95,10 +104,13 @@ struct ResultTableTests {
 
     @Test func csvHasOneLinePerMetricAndQuotesCommas() {
         var table = ResultTable()
-        table.append(ResultRow(workload: "redirect, zipf", target: "say \"hi\"", metrics: [
-            .init("throughput", MetricValue(100, .requestsPerSecond)),
-            .init("p99", MetricValue(1.25, .milliseconds)),
-        ]))
+        table.append(
+            ResultRow(
+                workload: "redirect, zipf", target: "say \"hi\"",
+                metrics: [
+                    .init("throughput", MetricValue(100, .requestsPerSecond)),
+                    .init("p99", MetricValue(1.25, .milliseconds)),
+                ]))
         let expected = #"""
             workload,target,metric,value,unit
             "redirect, zipf","say ""hi""",throughput,100,req/s

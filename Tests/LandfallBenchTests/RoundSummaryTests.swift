@@ -4,13 +4,15 @@ import Testing
 @Suite("Round summary")
 struct RoundSummaryTests {
     static func round(_ throughput: Double, p99: Double, stall: Double, stallAt: Double, errors: Double) -> ResultRow {
-        ResultRow(workload: "redirect", target: "landfall-sqlite", metrics: [
-            .init("req/s", MetricValue(throughput, .requestsPerSecond)),
-            .init("p99", MetricValue(p99, .milliseconds)),
-            .init("stall", MetricValue(stall, .milliseconds)),
-            .init("stall at", MetricValue(stallAt, .seconds)),
-            .init("errors", MetricValue(errors, .count)),
-        ])
+        ResultRow(
+            workload: "redirect", target: "landfall-sqlite",
+            metrics: [
+                .init("req/s", MetricValue(throughput, .requestsPerSecond)),
+                .init("p99", MetricValue(p99, .milliseconds)),
+                .init("stall", MetricValue(stall, .milliseconds)),
+                .init("stall at", MetricValue(stallAt, .seconds)),
+                .init("errors", MetricValue(errors, .count)),
+            ])
     }
 
     @Test func everyFigureIsTheMedianOfItsRoundsUnlessARuleSaysOtherwise() {
@@ -42,7 +44,9 @@ struct RoundSummaryTests {
         #expect(RoundSummary.median([]).isNaN)
         let rows = [
             ResultRow(workload: "install", target: "t", metrics: [.init("match p99", MetricValue(.nan, .milliseconds))]),
-            ResultRow(workload: "install", target: "t", metrics: [.init("match p99", MetricValue(1.5, .milliseconds)), .init("installs/s", MetricValue(600, .count))]),
+            ResultRow(
+                workload: "install", target: "t",
+                metrics: [.init("match p99", MetricValue(1.5, .milliseconds)), .init("installs/s", MetricValue(600, .count))]),
         ]
         let row = RoundSummary.summarise(rows)
         #expect(row["match p99"] == MetricValue(1.5, .milliseconds))
@@ -52,9 +56,12 @@ struct RoundSummaryTests {
     @Test func aRatioMeasuredRoundByRoundIsNotReplacedByTheRatioOfMedians() {
         var table = ResultTable()
         table.append(ResultRow(workload: "redirect", target: "bare", metrics: [.init("req/s", MetricValue(20_000, .requestsPerSecond))]))
-        table.append(ResultRow(workload: "redirect", target: "landfall", metrics: [
-            .init("req/s", MetricValue(8_000, .requestsPerSecond)), .init("× bare", MetricValue(0.35, .ratio)),
-        ]))
+        table.append(
+            ResultRow(
+                workload: "redirect", target: "landfall",
+                metrics: [
+                    .init("req/s", MetricValue(8_000, .requestsPerSecond)), .init("× bare", MetricValue(0.35, .ratio)),
+                ]))
         table.addRatio("× bare", of: "req/s", toTarget: "bare")
         #expect(table.rows[0]["× bare"] == MetricValue(1, .ratio))
         #expect(table.rows[1]["× bare"] == MetricValue(0.35, .ratio))

@@ -26,11 +26,14 @@ struct SystemInfoTests {
     }
 
     @Test func parsesProcFilesAndTheSwiftVersion() {
-        let cpuinfo = "processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD EPYC   7B13 64-Core Processor\nprocessor\t: 1\nmodel name\t: AMD EPYC 7B13 64-Core Processor\n"
+        let cpuinfo =
+            "processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD EPYC   7B13 64-Core Processor\nprocessor\t: 1\nmodel name\t: AMD EPYC 7B13 64-Core Processor\n"
         #expect(SystemInfo.cpuModel(fromCPUInfo: cpuinfo) == "AMD EPYC 7B13 64-Core Processor")
         #expect(SystemInfo.cpuModel(fromCPUInfo: "processor : 0\n") == nil)
         #expect(SystemInfo.memoryBytes(fromMemInfo: "MemTotal:        8041572 kB\nMemFree: 1 kB\n") == 8_041_572 * 1_024)
-        #expect(SystemInfo.swiftVersion(fromVersionOutput: "Swift version 6.3.1 (swift-6.3.1-RELEASE)\nTarget: x86_64-unknown-linux-gnu\n") == "Swift 6.3.1")
+        #expect(
+            SystemInfo.swiftVersion(fromVersionOutput: "Swift version 6.3.1 (swift-6.3.1-RELEASE)\nTarget: x86_64-unknown-linux-gnu\n")
+                == "Swift 6.3.1")
         #expect(SystemInfo.swiftVersion(fromVersionOutput: "Apple Swift version 6.2 (swiftlang-6.2.0.19.9)") == "Swift 6.2")
         #expect(SystemInfo.swiftVersion(fromVersionOutput: "command not found") == nil)
     }

@@ -45,7 +45,8 @@ struct WrkParseTests {
     }
 
     @Test func readsEverySocketErrorCounter() throws {
-        let line = #"WRKJSON {"requests":5,"duration_us":2000000,"bytes":10,"errors":{"connect":1,"read":2,"write":3,"status":4,"timeout":5},"latency_us":{"min":1,"mean":1.5,"stdev":0.5,"max":2,"p50":1,"p75":2,"p90":2,"p99":2,"p999":2}}"#
+        let line =
+            #"WRKJSON {"requests":5,"duration_us":2000000,"bytes":10,"errors":{"connect":1,"read":2,"write":3,"status":4,"timeout":5},"latency_us":{"min":1,"mean":1.5,"stdev":0.5,"max":2,"p50":1,"p75":2,"p90":2,"p99":2,"p999":2}}"#
         let result = try Wrk.parse("some text\r\n" + line + "\r\n")
         #expect(result.errors == WrkResult.Errors(connect: 1, read: 2, write: 3, timeout: 5, status: 4))
         #expect(result.errors.socket == 11)
@@ -62,7 +63,8 @@ struct WrkParseTests {
 
     @Test func aRunWithoutResponsesStillParses() throws {
         // wrk reports the histogram's empty minimum as the largest 64-bit value.
-        let line = #"WRKJSON {"requests":0,"duration_us":1000000,"bytes":0,"errors":{"connect":16,"read":0,"write":0,"status":0,"timeout":0},"latency_us":{"min":18446744073709551616,"mean":0.000,"stdev":0.000,"max":0,"p50":0,"p75":0,"p90":0,"p99":0,"p999":0}}"#
+        let line =
+            #"WRKJSON {"requests":0,"duration_us":1000000,"bytes":0,"errors":{"connect":16,"read":0,"write":0,"status":0,"timeout":0},"latency_us":{"min":18446744073709551616,"mean":0.000,"stdev":0.000,"max":0,"p50":0,"p75":0,"p90":0,"p99":0,"p999":0}}"#
         let result = try Wrk.parse(line)
         #expect(result.requests == 0)
         #expect(result.requestsPerSecond == 0)
@@ -70,9 +72,13 @@ struct WrkParseTests {
     }
 
     @Test func theCommandLinePassesTheThreadCountToTheScript() {
-        let options = WrkOptions(url: "http://127.0.0.1:8080", threads: 2, connections: 32, duration: .milliseconds(1_500), timeout: .seconds(5))
+        let options = WrkOptions(
+            url: "http://127.0.0.1:8080", threads: 2, connections: 32, duration: .milliseconds(1_500), timeout: .seconds(5))
         let arguments = Wrk.arguments(for: options, scriptFile: URL(fileURLWithPath: "/tmp/w.lua"))
-        #expect(arguments == ["-t", "2", "-c", "32", "-d", "2s", "--latency", "-s", "/tmp/w.lua", "--timeout", "5s", "http://127.0.0.1:8080", "2"])
+        #expect(
+            arguments == [
+                "-t", "2", "-c", "32", "-d", "2s", "--latency", "-s", "/tmp/w.lua", "--timeout", "5s", "http://127.0.0.1:8080", "2",
+            ])
     }
 
     @Test func impossibleOptionsAreRejectedBeforeRunning() async throws {

@@ -85,7 +85,9 @@ struct WrkScriptTests {
     @Test func postsCycleThroughTheBodiesWithTheirHeaders() async throws {
         let recorder = RequestRecorder()
         try await recorder.withLiveServer { port, directory in
-            let bodies = try directory.write("bodies.jsonl", """
+            let bodies = try directory.write(
+                "bodies.jsonl",
+                """
                 203.0.113.7\t{"event":"open","n":1}
                 203.0.113.8\t{"event":"purchase","value":9.99,"note":"tab\\there"}
 

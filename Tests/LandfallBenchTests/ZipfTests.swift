@@ -1,4 +1,5 @@
 import LandfallBench
+import LandfallRandom
 import Testing
 
 @Suite("Zipf sampling")

@@ -30,7 +30,8 @@ struct AppSandbox: Sendable {
 extension LiveServer {
     /// The app's configuration against this server.
     func configuration(
-        apiKey: String, deferred: Bool = true, resolveTimeout: TimeInterval = LandfallConfiguration.unhurriedResolveTimeout, retryPolicy: RetryPolicy = .quick
+        apiKey: String, deferred: Bool = true, resolveTimeout: TimeInterval = LandfallConfiguration.unhurriedResolveTimeout,
+        retryPolicy: RetryPolicy = .quick
     ) -> LandfallConfiguration {
         .mealtime(baseURL: baseURL, apiKey: apiKey, deferred: deferred, resolveTimeout: resolveTimeout, retryPolicy: retryPolicy)
     }
@@ -41,7 +42,8 @@ extension LandfallConfiguration {
     /// so failures show fast; logging off, since the tests take the SDK's errors from its error
     /// listeners and many fail the network on purpose.
     static func mealtime(
-        baseURL: URL, apiKey: String, deferred: Bool = true, resolveTimeout: TimeInterval = LandfallConfiguration.unhurriedResolveTimeout, retryPolicy: RetryPolicy = .quick
+        baseURL: URL, apiKey: String, deferred: Bool = true, resolveTimeout: TimeInterval = LandfallConfiguration.unhurriedResolveTimeout,
+        retryPolicy: RetryPolicy = .quick
     ) -> LandfallConfiguration {
         LandfallConfiguration(
             baseURL: baseURL, apiKey: apiKey, deferredDeepLinkEnabled: deferred, resolveTimeout: resolveTimeout,

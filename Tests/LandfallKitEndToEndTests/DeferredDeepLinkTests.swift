@@ -43,7 +43,7 @@ struct DeferredDeepLinkTests {
 
             let stored = try #require(try await server.storage.install(id: attribution.installId))
             #expect(stored.linkId == mealtime.linkId)
-            #expect(stored.method == "probabilistic")
+            #expect(stored.method == .probabilistic)
         }
     }
 
@@ -101,7 +101,7 @@ struct DeferredDeepLinkTests {
             #expect(streamed.attribution == attribution)
             #expect(await client.installID == attribution.installId)
             #expect(await client.installData == nil)
-            #expect(try await server.storage.install(id: attribution.installId)?.method == "organic")
+            #expect(try await server.storage.install(id: attribution.installId)?.method == .organic)
         }
     }
 

@@ -26,7 +26,8 @@ struct EventDeliveryTests {
         try await LiveServer.run { server in
             let (client, installID) = try await Self.startedClient(server)
             try await client.track("signup", properties: ["plan": "pro", "seats": 3])
-            try await client.trackRevenue(amount: try #require(Decimal(string: "19.99")), currency: "eur", properties: ["sku": "pro-monthly"])
+            try await client.trackRevenue(
+                amount: try #require(Decimal(string: "19.99")), currency: "eur", properties: ["sku": "pro-monthly"])
 
             try await client.flush()
 

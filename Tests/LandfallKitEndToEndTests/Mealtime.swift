@@ -68,8 +68,8 @@ extension LiveServer {
     /// The `token` of the page's `<script type="application/json" id="lf-config">`.
     static func clickToken(inPage html: String) throws -> String {
         guard let script = html.firstMatch(of: /<script type="application\/json" id="lf-config">(.*?)<\/script>/)?.1,
-              let config = try JSONSerialization.jsonObject(with: Data(script.utf8)) as? [String: Any],
-              let token = config["token"] as? String
+            let config = try JSONSerialization.jsonObject(with: Data(script.utf8)) as? [String: Any],
+            let token = config["token"] as? String
         else {
             throw LiveServerError("the page carries no lf-config click token")
         }
@@ -87,7 +87,8 @@ struct Phone: Sendable {
 
     /// The phone that clicks: an iPhone 15 Pro on iOS 17.4 in Chicago.
     static let iPhone = Phone(
-        browserAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+        browserAgent:
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
         browserLanguage: "en-US",
         device: DeviceInfo(
             appName: "Mealtime", appVersion: "4.2.1", platform: "iOS", platformVersion: "17.4", screenWidth: 1179,
@@ -97,7 +98,8 @@ struct Phone: Sendable {
 
     /// Another phone that never clicked: an iPhone 8 on iOS 16.7 in Berlin.
     static let stranger = Phone(
-        browserAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 16_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1",
+        browserAgent:
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 16_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1",
         browserLanguage: "de-DE",
         device: DeviceInfo(
             appName: "Mealtime", appVersion: "4.2.1", platform: "iOS", platformVersion: "16.7", screenWidth: 750,
@@ -106,5 +108,6 @@ struct Phone: Sendable {
     )
 
     /// A desktop browser: the link redirects it to the web.
-    static let desktopAgent = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36"
+    static let desktopAgent =
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36"
 }

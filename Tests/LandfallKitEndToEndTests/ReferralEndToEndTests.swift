@@ -42,10 +42,12 @@ struct ReferralEndToEndTests {
             #expect(event.data?.deepLinkPath == "/signup")
             #expect(attribution.referralCode == invite.referralCode)
 
-            let registered = try await server.json(.POST, "/api/referrals", token: mealtime.secretKey, body: """
-                {"userId": "6", "name": "Eugene Victor Tooms", "avatarUrl": "https://place-hold.it/64x64",
-                 "referralCode": "\(try #require(event.referralCode))", "installId": "\(attribution.installId)"}
-                """, expected: [201])
+            let registered = try await server.json(
+                .POST, "/api/referrals", token: mealtime.secretKey,
+                body: """
+                    {"userId": "6", "name": "Eugene Victor Tooms", "avatarUrl": "https://place-hold.it/64x64",
+                     "referralCode": "\(try #require(event.referralCode))", "installId": "\(attribution.installId)"}
+                    """, expected: [201])
             #expect(registered["status"] as? String == "pending")
             #expect(try await referrer.referrals(for: "5").referrals.map(\.status) == [.pending])
 
@@ -82,9 +84,11 @@ struct ReferralEndToEndTests {
             let again = try AppSandbox(beside: server.database, phone: .iPhone).launch()
             let attribution = try #require(try await again.start(with: configuration))
             #expect(attribution.referralCode == invite.referralCode)
-            let registered = try await server.json(.POST, "/api/referrals", token: mealtime.secretKey, body: """
-                {"userId": "7", "installId": "\(attribution.installId)"}
-                """, expected: [201])
+            let registered = try await server.json(
+                .POST, "/api/referrals", token: mealtime.secretKey,
+                body: """
+                    {"userId": "7", "installId": "\(attribution.installId)"}
+                    """, expected: [201])
             #expect(registered["status"] as? String == "flagged")
             let reasons = try #require(registered["reasons"] as? [String])
             #expect(reasons.contains("shared_device"))

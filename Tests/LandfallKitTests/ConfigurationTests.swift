@@ -60,7 +60,8 @@ struct ConfigurationTests {
     }
 
     @Test func anExtraDomainWithAPathIsRefused() {
-        #expect(validate(LandfallConfiguration(baseURL: Harness.baseURL, extraDomains: ["links.example.com/x"]))?.code == .invalidConfiguration)
+        #expect(
+            validate(LandfallConfiguration(baseURL: Harness.baseURL, extraDomains: ["links.example.com/x"]))?.code == .invalidConfiguration)
     }
 
     @Test func extraDomainsAreLowerCased() throws {

@@ -10,7 +10,9 @@ struct ConversionValueTests {
 
     @Test func sha256MatchesFIPS180Vectors() {
         #expect(Self.hex(ConversionValueSigning.sha256([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(Self.hex(ConversionValueSigning.sha256(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            Self.hex(ConversionValueSigning.sha256(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        )
         #expect(
             Self.hex(ConversionValueSigning.sha256(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
@@ -52,7 +54,8 @@ struct ConversionValueTests {
         let body = #"{"value":63,"coarse_value":"high","lock":true,"next_w_time":1672147423,"postback_sequence_index":2}"#
         await harness.transport.on("GET", Self.path, .raw(200, body))
         let value = try await client.requestConversionValue(devKey: "dk", appStoreID: "id123456789")
-        #expect(value == ConversionValue(value: 63, coarseValue: "high", lock: true, nextWindowTime: 1_672_147_423, postbackSequenceIndex: 2))
+        #expect(
+            value == ConversionValue(value: 63, coarseValue: "high", lock: true, nextWindowTime: 1_672_147_423, postbackSequenceIndex: 2))
         let request = try #require(await harness.transport.requests(to: Self.path).first)
         let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         let query = Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0.value ?? "") })

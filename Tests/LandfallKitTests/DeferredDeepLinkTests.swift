@@ -8,7 +8,10 @@ struct DeferredDeepLinkTests {
 
     @Test func theInstallReportCarriesTheDeviceFingerprint() async throws {
         let harness = Harness()
-        _ = try await harness.startedClient(configuration: Harness.configuration { $0.attributionWindowHours = 72; $0.deviceId = "IDFA-1" })
+        _ = try await harness.startedClient(
+            configuration: Harness.configuration {
+                $0.attributionWindowHours = 72; $0.deviceId = "IDFA-1"
+            })
         let request = try #require(await harness.transport.requests(to: "/api/sdk/v1/install").first)
         let body = try harness.transport.body(InstallRequest.self, of: request)
         #expect(body.userAgent == "Mealtime/4.2.1 iOS/18.1")
@@ -209,7 +212,8 @@ struct DeferredDeepLinkTests {
 
     @Test func aClickDateWithFractionalSecondsDecodes() async throws {
         let harness = Harness()
-        let answer = #"{"installId":"I2","attributed":true,"confidenceScore":100,"matchedFactors":["click_token"],"deepLinkData":{"shortCode":"pasta","clickedAt":"2026-09-21T14:13:20.789Z"}}"#
+        let answer =
+            #"{"installId":"I2","attributed":true,"confidenceScore":100,"matchedFactors":["click_token"],"deepLinkData":{"shortCode":"pasta","clickedAt":"2026-09-21T14:13:20.789Z"}}"#
         await harness.transport.on("POST", "/api/sdk/v1/install", .raw(200, answer))
         let client = harness.makeClient()
         try await client.start(with: Harness.configuration())

@@ -18,9 +18,10 @@ struct DirectDeepLinkTests {
         #expect(event.data == Self.resolved)
         #expect(event.isDeferred == false)
         let request = try #require(await harness.transport.requests(to: "/api/sdk/v1/resolve/pasta").first)
-        #expect(request.query == [
-            "fp_tz": "Europe/Paris", "fp_lang": "fr-FR", "fp_sw": "1179", "fp_sh": "2556", "fp_platform": "iOS", "fp_pv": "18.1",
-        ])
+        #expect(
+            request.query == [
+                "fp_tz": "Europe/Paris", "fp_lang": "fr-FR", "fp_sw": "1179", "fp_sh": "2556", "fp_platform": "iOS", "fp_pv": "18.1",
+            ])
     }
 
     @Test func aTwoSegmentLinkIsResolvedAsTemplateSlugAndCode() async throws {

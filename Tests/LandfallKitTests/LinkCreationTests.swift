@@ -29,7 +29,8 @@ struct LinkCreationTests {
     @Test func withATemplateTheDashboardEndpointIsUsedAndItsAnswerDecoded() async throws {
         let harness = Harness()
         let client = try await harness.startedClient()
-        let answer = #"{"id":"L9","short_code":"x1","shortCode":"x1","linkId":"L9","url":"https://go.example.com/recipes/x1","deduplicated":true,"title":"Pasta"}"#
+        let answer =
+            #"{"id":"L9","short_code":"x1","shortCode":"x1","linkId":"L9","url":"https://go.example.com/recipes/x1","deduplicated":true,"title":"Pasta"}"#
         await harness.transport.on("POST", "/api/links", .raw(200, answer))
         let result = try await client.createLink(CreateLinkOptions(templateId: "T1"))
         #expect(result == CreateLinkResult(url: "https://go.example.com/recipes/x1", shortCode: "x1", linkId: "L9", deduplicated: true))

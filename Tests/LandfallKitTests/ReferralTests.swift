@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Referrals (the Carton Caps referral design): invite links, the code on the deferred deep link, the referral list")
 struct ReferralTests {
-    static let invite = #"{"url":"https://go.example.com/Ab3dE9x","shortCode":"Ab3dE9x","linkId":"L7","referralCode":"K7QX2MPA","deduplicated":false}"#
+    static let invite =
+        #"{"url":"https://go.example.com/Ab3dE9x","shortCode":"Ab3dE9x","linkId":"L7","referralCode":"K7QX2MPA","deduplicated":false}"#
     /// Seed 003's own example answer, verbatim.
     static let seedList = """
         [
@@ -69,7 +70,8 @@ struct ReferralTests {
     @Test func aStringUserIdAnUnknownStatusAndAZonedTimestampDecode() async throws {
         let harness = Harness()
         let client = try await harness.startedClient()
-        let body = #"[{"id": 9, "user": {"id": "bob-7", "name": null, "avatar_url": null}, "status": "escalated", "created_at": "2026-01-01T00:00:00Z"}]"#
+        let body =
+            #"[{"id": 9, "user": {"id": "bob-7", "name": null, "avatar_url": null}, "status": "escalated", "created_at": "2026-01-01T00:00:00Z"}]"#
         await harness.transport.on("GET", "/api/users/alice b/referrals", .raw(200, body))
         let list = try await client.referrals(for: "alice b", cursor: "17.3")
         #expect(list.referrals.first?.user.id == "bob-7")
@@ -83,7 +85,8 @@ struct ReferralTests {
         let harness = Harness()
         var link = Harness.link
         link.customParameters = ["referral_code": "K7QX2MPA"]
-        let install = InstallResponse(installId: "I1", attributed: true, confidenceScore: 90, matchedFactors: [], deepLinkData: link, method: "probabilistic")
+        let install = InstallResponse(
+            installId: "I1", attributed: true, confidenceScore: 90, matchedFactors: [], deepLinkData: link, method: "probabilistic")
         let client = harness.makeClient()
         let events = await client.deepLinkEvents()
         await harness.transport.on("POST", "/api/sdk/v1/install", .json(200, install))

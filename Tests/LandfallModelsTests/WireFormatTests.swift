@@ -24,7 +24,8 @@ struct WireFormatTests {
     }
 
     @Test func createLinkResultCarriesTheSnakeCaseKeysTheIOSSDKReads() throws {
-        let data = try LandfallJSON.makeEncoder().encode(CreateLinkResult(url: "https://go.example.com/abc", shortCode: "abc", linkId: "L1", deduplicated: false))
+        let data = try LandfallJSON.makeEncoder().encode(
+            CreateLinkResult(url: "https://go.example.com/abc", shortCode: "abc", linkId: "L1", deduplicated: false))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["id"] as? String == "L1")
         #expect(object["short_code"] as? String == "abc")

@@ -35,7 +35,9 @@ struct APIRateLimitTests {
         try await server.send(.get, "/api/sdk/v1/resolve/nothing-here", token: key, headers: [forwardedFor: address])
     }
 
-    static func expectLimited(_ response: TestResponse, retryAfter: String, saying words: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectLimited(
+        _ response: TestResponse, retryAfter: String, saying words: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         expectAPIError(response, .tooManyRequests, code: "rate_limited", sourceLocation: sourceLocation)
         #expect(response.headers[.retryAfter] == retryAfter, sourceLocation: sourceLocation)
         #expect(response.text.contains(words), "\(response.text)", sourceLocation: sourceLocation)
@@ -56,7 +58,8 @@ struct APIRateLimitTests {
             for _ in 0..<4 {
                 #expect(try await server.send(.get, "/api/links", token: tenant.secretKey).status == .ok)
             }
-            Self.expectLimited(try await server.send(.get, "/api/links", token: tenant.secretKey), retryAfter: "15", saying: "with this key")
+            Self.expectLimited(
+                try await server.send(.get, "/api/links", token: tenant.secretKey), retryAfter: "15", saying: "with this key")
             clock.advance(by: 14)
             Self.expectLimited(try await server.admin(.get, "/api/apps"), retryAfter: "1", saying: "with this key")
             clock.advance(by: 1)
@@ -74,7 +77,8 @@ struct APIRateLimitTests {
             for _ in 0..<3 {
                 #expect(try await Self.resolve(server, key: publishable.token, from: "203.0.113.5").status == .notFound)
             }
-            Self.expectLimited(try await Self.resolve(server, key: publishable.token, from: "203.0.113.5"), retryAfter: "20", saying: "from this address")
+            Self.expectLimited(
+                try await Self.resolve(server, key: publishable.token, from: "203.0.113.5"), retryAfter: "20", saying: "from this address")
             #expect(try await Self.resolve(server, key: publishable.token, from: "198.51.100.9").status == .notFound)
             #expect(try await Self.resolve(server, key: publishable.token, from: "2001:db8::7").status == .notFound)
             clock.advance(by: 20)
@@ -95,10 +99,12 @@ struct APIRateLimitTests {
                 #expect(try await Self.resolve(server, key: first.token, from: "203.0.113.5").status == .notFound)
             }
             // The key's own bucket refuses before the app's is touched.
-            Self.expectLimited(try await Self.resolve(server, key: first.token, from: "203.0.113.5"), retryAfter: "30", saying: "with this key")
+            Self.expectLimited(
+                try await Self.resolve(server, key: first.token, from: "203.0.113.5"), retryAfter: "30", saying: "with this key")
             #expect(try await Self.resolve(server, key: second.token, from: "203.0.113.6").status == .notFound)
             // The app's third token is gone: its second key is refused too, with the app's wait.
-            Self.expectLimited(try await Self.resolve(server, key: second.token, from: "203.0.113.6"), retryAfter: "20", saying: "for this app")
+            Self.expectLimited(
+                try await Self.resolve(server, key: second.token, from: "203.0.113.6"), retryAfter: "20", saying: "for this app")
             #expect(try await Self.resolve(server, key: otherKey.token, from: "203.0.113.5").status == .notFound)
         }
     }
@@ -110,11 +116,13 @@ struct APIRateLimitTests {
             let first = try await server.send(.post, "/api/s2s/v1/clicks", token: tenant.secretKey, body: .json("{}"))
             #expect(first.status != .tooManyRequests)
             Self.expectLimited(
-                try await server.send(.post, "/api/s2s/v1/clicks", token: tenant.secretKey, body: .json("{}")), retryAfter: "10", saying: "with this key"
+                try await server.send(.post, "/api/s2s/v1/clicks", token: tenant.secretKey, body: .json("{}")), retryAfter: "10",
+                saying: "with this key"
             )
             clock.advance(by: 9.5)
             Self.expectLimited(
-                try await server.send(.post, "/api/s2s/v1/clicks", token: tenant.secretKey, body: .json("{}")), retryAfter: "1", saying: "with this key"
+                try await server.send(.post, "/api/s2s/v1/clicks", token: tenant.secretKey, body: .json("{}")), retryAfter: "1",
+                saying: "with this key"
             )
             clock.advance(by: 0.5)
             #expect(try await server.send(.post, "/api/s2s/v1/clicks", token: tenant.secretKey, body: .json("{}")).status == first.status)
@@ -129,7 +137,8 @@ struct APIRateLimitTests {
                 let response = try await Self.resolve(server, key: "lf_pk_made_up_\(index)", from: "203.0.113.5")
                 expectAPIError(response, .unauthorized, code: "unauthorized")
             }
-            Self.expectLimited(try await Self.resolve(server, key: "lf_pk_made_up_3", from: "203.0.113.5"), retryAfter: "30", saying: "from this address")
+            Self.expectLimited(
+                try await Self.resolve(server, key: "lf_pk_made_up_3", from: "203.0.113.5"), retryAfter: "30", saying: "from this address")
         }
     }
 

@@ -36,7 +36,8 @@ struct AnalyticsSeriesRouteTests {
             let appId = tenant.app.id
             func click(_ link: LinkJSON, _ date: Date, platform: String, country: String?) -> ClickRecord {
                 var click = ClickRecord(
-                    id: UUID().uuidString, appId: appId, linkId: link.id, clickedAt: date, clickToken: UUID().uuidString, platform: platform,
+                    id: UUID().uuidString, appId: appId, linkId: link.id, clickedAt: date, clickToken: UUID().uuidString,
+                    platform: platform,
                     deviceClass: "phone"
                 )
                 click.country = country
@@ -49,19 +50,23 @@ struct AnalyticsSeriesRouteTests {
             ])
             let fingerprint = InstallFingerprint(platform: "ios")
             let attributed = InstallRecord(
-                id: "inst-a", appId: appId, dedupKey: "a", createdAt: at(day: 0, hour: 3), fingerprint: fingerprint, method: "deterministic",
+                id: "inst-a", appId: appId, dedupKey: "a", createdAt: at(day: 0, hour: 3), fingerprint: fingerprint, method: .deterministic,
                 confidence: 100, matchedFactors: ["clickToken"], clickId: iosClick.id, linkId: spring.id
             )
             let organic = InstallRecord(
-                id: "inst-o", appId: appId, dedupKey: "o", createdAt: at(day: 1, hour: 6), fingerprint: InstallFingerprint(platform: "android"),
-                method: "organic", confidence: 0, matchedFactors: []
+                id: "inst-o", appId: appId, dedupKey: "o", createdAt: at(day: 1, hour: 6),
+                fingerprint: InstallFingerprint(platform: "android"),
+                method: .organic, confidence: 0, matchedFactors: []
             )
             try await storage.insertInstall(attributed)
             try await storage.insertInstall(organic)
-            _ = try await storage.insertEvent(EventRecord(
-                id: "evt-1", appId: appId, installId: attributed.id, clientEventId: nil, name: "purchase", data: "{}", occurredAt: at(day: 1),
-                receivedAt: at(day: 1, hour: 1), revenueMicros: 19_990_000, revenueCurrency: "USD", linkId: spring.id, clickId: iosClick.id
-            ))
+            _ = try await storage.insertEvent(
+                EventRecord(
+                    id: "evt-1", appId: appId, installId: attributed.id, clientEventId: nil, name: "purchase", data: "{}",
+                    occurredAt: at(day: 1),
+                    receivedAt: at(day: 1, hour: 1), revenueMicros: 19_990_000, revenueCurrency: "USD", linkId: spring.id,
+                    clickId: iosClick.id
+                ))
             try await body(Seeded(server: server, tenant: tenant, spring: spring, plain: plain, templateId: template.id))
         }
     }
@@ -80,7 +85,8 @@ struct AnalyticsSeriesRouteTests {
             let response = try await Self.get(seeded, "from=2026-01-01&to=2026-01-04")
             let all = try #require(try Self.series(response).first)
             let points = try #require(all["points"] as? [[String: Any]])
-            #expect(points.compactMap { $0["start"] as? String } == ["2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z", "2026-01-03T00:00:00Z"])
+            #expect(
+                points.compactMap { $0["start"] as? String } == ["2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z", "2026-01-03T00:00:00Z"])
             #expect(points.compactMap { $0["clicks"] as? Int } == [2, 1, 0])
             #expect(points.compactMap { $0["installs"] as? Int } == [1, 1, 0])
             #expect(points.compactMap { $0["events"] as? Int } == [0, 1, 0])
@@ -94,7 +100,8 @@ struct AnalyticsSeriesRouteTests {
 
     @Test func hourlyBucketsStartOnWholeHours() async throws {
         try await Self.withData { seeded in
-            let all = try #require(try Self.series(try await Self.get(seeded, "interval=hour&from=2026-01-01T00:30:00Z&to=2026-01-01T04:00:00Z")).first)
+            let all = try #require(
+                try Self.series(try await Self.get(seeded, "interval=hour&from=2026-01-01T00:30:00Z&to=2026-01-01T04:00:00Z")).first)
             let points = try #require(all["points"] as? [[String: Any]])
             #expect(points.compactMap { $0["start"] as? String }.first == "2026-01-01T00:00:00Z")
             #expect(points.compactMap { $0["clicks"] as? Int } == [0, 1, 1, 0])
@@ -137,7 +144,10 @@ struct AnalyticsSeriesRouteTests {
             #expect(response.headers[.contentType] == "text/csv; charset=utf-8")
             #expect(response.headers[.contentDisposition]?.contains("attachment") == true)
             let lines = response.text.split(separator: "\r\n").map(String.init)
-            #expect(lines.first == "bucket_start,group,label,clicks,bot_clicks,installs,installs_deterministic,installs_probabilistic,installs_organic,events,revenue_USD")
+            #expect(
+                lines.first
+                    == "bucket_start,group,label,clicks,bot_clicks,installs,installs_deterministic,installs_probabilistic,installs_organic,events,revenue_USD"
+            )
             #expect(lines.contains("2026-01-01T00:00:00Z,spring,spring,2,0,1,1,0,0,0,0"))
             #expect(lines.contains("2026-01-02T00:00:00Z,spring,spring,0,0,0,0,0,0,1,19.99"))
             // A campaign named like a formula is written as text.

@@ -9,23 +9,26 @@ import Testing
 struct AppsRouteTests {
     @Test func createAppAnswers201WithEveryFieldNormalised() async throws {
         try await TestServer.run { server in
-            let response = try await server.admin(.post, "/api/apps", body: .json(#"""
-                {
-                    "name": "  Acme Shop  ",
-                    "slug": "Acme",
-                    "domains": ["Go.Acme.Test", "go.acme.test", "links.acme.test"],
-                    "iosTeamId": "abcde12345",
-                    "iosBundleIds": ["com.acme.shop"],
-                    "iosAppStoreUrl": "https://apps.apple.com/app/id123456789",
-                    "iosAppStoreId": "id123456789",
-                    "androidPackageName": "com.acme.shop",
-                    "androidSha256CertFingerprints": ["14 6d e9 83 c5 73 06 50 d8 ee b9 95 2f 34 fc 64 16 a0 83 42 e6 1d be a8 8a 04 96 b2 3f cf 44 e5"],
-                    "androidPlayStoreUrl": "https://play.google.com/store/apps/details?id=com.acme.shop",
-                    "uriScheme": "AcmeShop://",
-                    "webFallbackUrl": "https://acme.test/shop",
-                    "attributionWindowHours": 24
-                }
-                """#))
+            let response = try await server.admin(
+                .post, "/api/apps",
+                body: .json(
+                    #"""
+                    {
+                        "name": "  Acme Shop  ",
+                        "slug": "Acme",
+                        "domains": ["Go.Acme.Test", "go.acme.test", "links.acme.test"],
+                        "iosTeamId": "abcde12345",
+                        "iosBundleIds": ["com.acme.shop"],
+                        "iosAppStoreUrl": "https://apps.apple.com/app/id123456789",
+                        "iosAppStoreId": "id123456789",
+                        "androidPackageName": "com.acme.shop",
+                        "androidSha256CertFingerprints": ["14 6d e9 83 c5 73 06 50 d8 ee b9 95 2f 34 fc 64 16 a0 83 42 e6 1d be a8 8a 04 96 b2 3f cf 44 e5"],
+                        "androidPlayStoreUrl": "https://play.google.com/store/apps/details?id=com.acme.shop",
+                        "uriScheme": "AcmeShop://",
+                        "webFallbackUrl": "https://acme.test/shop",
+                        "attributionWindowHours": 24
+                    }
+                    """#))
             #expect(response.status == .created)
             #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
             let app = try response.decode(AppJSON.self)
@@ -36,9 +39,10 @@ struct AppsRouteTests {
             #expect(app.iosBundleIds == ["com.acme.shop"])
             #expect(app.iosAppStoreId == "123456789")
             #expect(app.androidPackageName == "com.acme.shop")
-            #expect(app.androidSha256CertFingerprints == [
-                "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5",
-            ])
+            #expect(
+                app.androidSha256CertFingerprints == [
+                    "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+                ])
             #expect(app.uriScheme == "acmeshop")
             #expect(app.webFallbackUrl == "https://acme.test/shop")
             #expect(app.attributionWindowHours == 24)

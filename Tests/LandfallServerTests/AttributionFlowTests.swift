@@ -57,19 +57,23 @@ struct AttributionFlowTests {
 
     /// Follows the link like the phone's browser and sends the page's beacon; returns the click token.
     static func click(_ server: TestServer, _ phone: Phone, path: String = "/pasta") async throws -> String {
-        let page = try await server.send(.get, path, host: "go.mealtime.test", headers: [.userAgent: phone.browserAgent, forwardedFor: phone.address])
+        let page = try await server.send(
+            .get, path, host: "go.mealtime.test", headers: [.userAgent: phone.browserAgent, forwardedFor: phone.address])
         #expect(page.status == .ok)
         let token = try #require(page.text.firstMatch(of: /"token":"([A-Za-z0-9]{22})"/)?.1).description
         let beacon = try await server.send(
             .post, "/api/v1/beacon", host: "go.mealtime.test",
-            body: .raw(#"{"t":"\#(token)","sw":\#(phone.width),"sh":\#(phone.height),"tz":"\#(phone.timezone)","lang":"\#(phone.language)","touch":5}"#, contentType: "text/plain")
+            body: .raw(
+                #"{"t":"\#(token)","sw":\#(phone.width),"sh":\#(phone.height),"tz":"\#(phone.timezone)","lang":"\#(phone.language)","touch":5}"#,
+                contentType: "text/plain")
         )
         #expect(beacon.status == .noContent)
         return token
     }
 
     static func install(_ server: TestServer, key: String, _ phone: Phone, extra: String = "") async throws -> TestResponse {
-        try await server.send(.post, "/api/sdk/v1/install", token: key, body: .json(phone.installBody(extra: extra)), headers: [forwardedFor: phone.address])
+        try await server.send(
+            .post, "/api/sdk/v1/install", token: key, body: .json(phone.installBody(extra: extra)), headers: [forwardedFor: phone.address])
     }
 
     @Test func theSameIPhoneIsAttributedWithTheLinksDeepLinkData() async throws {
@@ -122,8 +126,10 @@ struct AttributionFlowTests {
             server.clock.advance(by: 3 * 86_400)
             var later = Phone(address: "192.0.2.200")
             later.timezone = "Asia/Tokyo"
-            let answer = try await Self.install(server, key: publishable, later, extra: #", "installReferrer": "lf_click=\#(token)&utm_source=newsletter""#)
-                .decode(InstallResponse.self)
+            let answer = try await Self.install(
+                server, key: publishable, later, extra: #", "installReferrer": "lf_click=\#(token)&utm_source=newsletter""#
+            )
+            .decode(InstallResponse.self)
             #expect(answer.method == "deterministic")
             #expect(answer.confidenceScore == 100)
             #expect(answer.deepLinkData?.linkId == link.id)
@@ -148,12 +154,15 @@ struct AttributionFlowTests {
         try await Self.withSetup { server, _, publishable, _ in
             let token = try await Self.click(server, Phone(address: "198.51.100.23"))
             server.clock.advance(by: 600)
-            let first = try await Self.install(server, key: publishable, Phone(address: "198.51.100.23"), extra: #", "installKey": "device-one""#)
-                .decode(InstallResponse.self)
+            let first = try await Self.install(
+                server, key: publishable, Phone(address: "198.51.100.23"), extra: #", "installKey": "device-one""#
+            )
+            .decode(InstallResponse.self)
             #expect(first.attributed)
             // A second device with the very same token and signals gets nothing from the consumed click.
             let second = try await Self.install(
-                server, key: publishable, Phone(address: "198.51.100.23"), extra: #", "installKey": "device-two", "clickToken": "\#(token)""#
+                server, key: publishable, Phone(address: "198.51.100.23"),
+                extra: #", "installKey": "device-two", "clickToken": "\#(token)""#
             ).decode(InstallResponse.self)
             #expect(second.installId != first.installId)
             #expect(second.attributed == false)
@@ -204,7 +213,9 @@ struct AttributionFlowTests {
             #expect((object["link"] as? [String: Any])?["id"] as? String == link.id)
             #expect((object["click"] as? [String: Any])?["platform"] as? String == "ios")
             let other = try await server.createTenant(#"{"name": "Other"}"#)
-            expectAPIError(try await server.send(.get, "/api/installs/\(answer.installId)", token: other.secretKey), .notFound, code: "install_not_found")
+            expectAPIError(
+                try await server.send(.get, "/api/installs/\(answer.installId)", token: other.secretKey), .notFound,
+                code: "install_not_found")
         }
     }
 }

@@ -43,10 +43,11 @@ struct AttributionModelRouteTests {
 
     /// The fit service's own rounds held off, so a test decides when it fits.
     static func withQuietFit(_ body: @Sendable @escaping (TestServer, Tenant, String, LinkJSON) async throws -> Void) async throws {
-        try await AttributionFlowTests.withSetup(configure: {
-            $0.attributionModels.interval = .seconds(3600)
-            $0.attributionModels.poll = .seconds(3600)
-        }, body)
+        try await AttributionFlowTests.withSetup(
+            configure: {
+                $0.attributionModels.interval = .seconds(3600)
+                $0.attributionModels.poll = .seconds(3600)
+            }, body)
     }
 
     static func model(_ server: TestServer, appId: String, token: String = TestServer.adminToken) async throws -> ModelJSON {
@@ -87,7 +88,8 @@ struct AttributionModelRouteTests {
     @Test(arguments: [0.5, 0.999, 1.2, -1, 0])
     func aTargetPrecisionOutsideItsOpenRangeIsRefusedNamingTheField(_ value: Double) async throws {
         try await Self.withQuietFit { server, tenant, _, _ in
-            let response = try await server.admin(.patch, "/api/apps/\(tenant.app.id)", body: .json(#"{"attributionTargetPrecision": \#(value)}"#))
+            let response = try await server.admin(
+                .patch, "/api/apps/\(tenant.app.id)", body: .json(#"{"attributionTargetPrecision": \#(value)}"#))
             #expect(response.status == .badRequest)
             #expect(try response.decode(ErrorBody.self).error.message.contains("attributionTargetPrecision"))
         }
@@ -95,7 +97,8 @@ struct AttributionModelRouteTests {
 
     @Test func aTargetPrecisionIsKeptAndShownButTheCutWaitsForEnoughInstalls() async throws {
         try await Self.withQuietFit { server, tenant, _, _ in
-            let response = try await server.admin(.patch, "/api/apps/\(tenant.app.id)", body: .json(#"{"attributionTargetPrecision": 0.95}"#))
+            let response = try await server.admin(
+                .patch, "/api/apps/\(tenant.app.id)", body: .json(#"{"attributionTargetPrecision": 0.95}"#))
             #expect(response.status == .ok)
             let model = try await Self.model(server, appId: tenant.app.id)
             #expect(model.attributionTargetPrecision == 0.95)
@@ -109,7 +112,8 @@ struct AttributionModelRouteTests {
             for index in 0..<40 {
                 var phone = Phone(address: "198.51.\(100 + index / 200).\(index % 200 + 20)")
                 phone.timezone = index.isMultiple(of: 2) ? "Europe/Paris" : "Asia/Tokyo"
-                let response = try await AttributionFlowTests.install(server, key: publishable, phone, extra: #","installKey":"k\#(index)""#)
+                let response = try await AttributionFlowTests.install(
+                    server, key: publishable, phone, extra: #","installKey":"k\#(index)""#)
                 #expect(response.status == .ok)
             }
             let refitted = try await server.landfall.attributionModels.refitDue()

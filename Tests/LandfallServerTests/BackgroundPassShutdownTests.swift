@@ -15,7 +15,8 @@ struct BackgroundPassShutdownTests {
         try await TestDatabases.withMigratedStorage(.sqlite) { storage, _ in
             let (app, link) = try await IPRetentionSweepTests.app(storage)
             // Five clicks in distinct milliseconds, all settled and none counted yet.
-            try await storage.insertClicks((1...5).map { IPRetentionSweepTests.click(app, link, hoursAgo: Double($0), ip: "203.0.113.\($0)") })
+            try await storage.insertClicks(
+                (1...5).map { IPRetentionSweepTests.click(app, link, hoursAgo: Double($0), ip: "203.0.113.\($0)") })
             let statistics = ClickStatistics(
                 storage: storage, pageSize: 3, logger: Logger(label: "test"), now: { IPRetentionSweepTests.now }
             )
@@ -34,7 +35,8 @@ struct BackgroundPassShutdownTests {
     @Test func theRetentionSweepStopsAfterTheBatchInProgress() async throws {
         try await TestDatabases.withMigratedStorage(.sqlite) { storage, _ in
             let (app, link) = try await IPRetentionSweepTests.app(storage)
-            try await storage.insertClicks((1...5).map { IPRetentionSweepTests.click(app, link, hoursAgo: 50 + Double($0), ip: "203.0.113.\($0)") })
+            try await storage.insertClicks(
+                (1...5).map { IPRetentionSweepTests.click(app, link, hoursAgo: 50 + Double($0), ip: "203.0.113.\($0)") })
             let sweeper = IPRetentionSweepTests.sweeper(storage, batchSize: 2)
             let stopping = try await testGracefulShutdown { trigger in
                 trigger.triggerGracefulShutdown()

@@ -259,7 +259,8 @@ struct BadBodyTests {
     func patchOfAnUnknownResourceAnswers404(_ endpoint: BodyEndpoint) async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant()
-            let (path, code) = endpoint == .patchLink
+            let (path, code) =
+                endpoint == .patchLink
                 ? ("/api/links/no-such-link", "link_not_found") : ("/api/templates/no-such-template", "template_not_found")
             let response = try await server.send(.patch, path, token: tenant.secretKey, body: .json(#"{"title": "x"}"#))
             expectAPIError(response, .notFound, code: code)
@@ -290,7 +291,8 @@ struct BadCredentialTests {
     @Test(arguments: SecretKeyEndpoint.allCases)
     func unknownKeyAnswers401(_ endpoint: SecretKeyEndpoint) async throws {
         try await endpoint.withRequest { server, _, request in
-            let response = try await server.send(request.method, request.path, token: "lf_sk_00000000000000000000000000000000", body: request.body)
+            let response = try await server.send(
+                request.method, request.path, token: "lf_sk_00000000000000000000000000000000", body: request.body)
             expectAPIError(response, .unauthorized, code: "unauthorized")
         }
     }
@@ -459,9 +461,11 @@ struct BadURLTests {
         }
     }
 
-    @Test(arguments: ["iosUniversalLink", "androidAppLink"], [
-        "javascript:alert(1)", "data:text/html,x", "file:///etc/passwd", "http://acme.test/insecure", "otherapp://p/1", "https://",
-    ])
+    @Test(
+        arguments: ["iosUniversalLink", "androidAppLink"],
+        [
+            "javascript:alert(1)", "data:text/html,x", "file:///etc/passwd", "http://acme.test/insecure", "otherapp://p/1", "https://",
+        ])
     func appLinksMustBeHTTPSOrTheAppsOwnScheme(field: String, url: String) async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant(#"{"name": "Acme", "uriScheme": "acme"}"#)
@@ -563,8 +567,10 @@ struct BadFieldTests {
 
     // MARK: App identity
 
-    @Test(arguments: ["api", "health", "admin", "API", "a", "has space", "under_score", "-lead", "trail-", "dots.in.slug",
-                      String(repeating: "x", count: 41), "émoji"])
+    @Test(arguments: [
+        "api", "health", "admin", "API", "a", "has space", "under_score", "-lead", "trail-", "dots.in.slug",
+        String(repeating: "x", count: 41), "émoji",
+    ])
     func createAppRefusesABadSlug(slug: String) async throws {
         try await TestServer.run { server in
             let response = try await server.admin(.post, "/api/apps", body: .json(try json(["name": "Acme", "slug": slug])))
@@ -688,9 +694,10 @@ struct BadFieldTests {
         try await TestServer.run { server in
             let response = try await server.admin(
                 .post, "/api/apps",
-                body: .json(try json([
-                    "name": "Acme", "androidPackageName": "com.acme.shop", "androidSha256CertFingerprints": [fingerprint],
-                ]))
+                body: .json(
+                    try json([
+                        "name": "Acme", "androidPackageName": "com.acme.shop", "androidSha256CertFingerprints": [fingerprint],
+                    ]))
             )
             expectAPIError(response, .badRequest, code: "invalid_field")
         }

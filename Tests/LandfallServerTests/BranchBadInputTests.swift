@@ -57,7 +57,8 @@ struct BranchBadInputTests {
 
     @Test func anXIPOverrideThatIsNoAddressIsA400() async throws {
         try await BranchSetup.run { setup in
-            expectBranchError(try await setup.open(BranchSetup.iOSExample(), ip: "my-phone.local"), .badRequest, mentioning: "X-IP-Override")
+            expectBranchError(
+                try await setup.open(BranchSetup.iOSExample(), ip: "my-phone.local"), .badRequest, mentioning: "X-IP-Override")
         }
     }
 
@@ -65,9 +66,11 @@ struct BranchBadInputTests {
         try await BranchSetup.run { setup in
             let path = "/api/apps/\(setup.tenant.app.id)/branch-keys"
             let body = TestBody.json(#"{"branch_key": "\#(BranchSetup.branchKey)"}"#)
-            expectAPIError(try await setup.server.send(.post, path, token: setup.tenant.secretKey, body: body), .unauthorized, code: "unauthorized")
+            expectAPIError(
+                try await setup.server.send(.post, path, token: setup.tenant.secretKey, body: body), .unauthorized, code: "unauthorized")
             expectAPIError(try await setup.server.admin(.post, path, body: body), .conflict, code: "key_exists")
-            expectAPIError(try await setup.server.admin(.post, path, body: .json(#"{"branch_key": "short"}"#)), .badRequest, code: "invalid_field")
+            expectAPIError(
+                try await setup.server.admin(.post, path, body: .json(#"{"branch_key": "short"}"#)), .badRequest, code: "invalid_field")
             expectAPIError(try await setup.server.admin(.post, path, body: .json("{}")), .badRequest, code: "invalid_field")
             expectAPIError(try await setup.server.admin(.post, "/api/apps/nope/branch-keys", body: body), .notFound, code: "app_not_found")
             let listed = try await setup.server.admin(.get, "/api/apps/\(setup.tenant.app.id)/keys")

@@ -59,7 +59,8 @@ struct BranchLinkAndEventTests {
         try await BranchSetup.run { setup in
             _ = try await createURL(setup)
             let token = try await setup.click(path: "/summer-sale")
-            let answer = try await setup.openAnswer(BranchSetup.openBody(extra: #", "first_session": false, "link_identifier": "\#(token)""#))
+            let answer = try await setup.openAnswer(
+                BranchSetup.openBody(extra: #", "first_session": false, "link_identifier": "\#(token)""#))
             #expect(answer.guaranteed == true)
             #expect(answer.data["~channel"] as? String == "facebook")
             #expect(answer.data["~stage"] as? String == "new person")
@@ -84,9 +85,13 @@ struct BranchLinkAndEventTests {
     @Test func badLinkInputIsA400InBranchsTerms() async throws {
         try await BranchSetup.run { setup in
             let key = BranchSetup.branchKey
-            expectBranchError(try await createURL(setup, #"{"branch_key": "\#(key)", "alias": "\#(String(repeating: "a", count: 129))"}"#), .badRequest, mentioning: "alias")
+            expectBranchError(
+                try await createURL(setup, #"{"branch_key": "\#(key)", "alias": "\#(String(repeating: "a", count: 129))"}"#), .badRequest,
+                mentioning: "alias")
             expectBranchError(try await createURL(setup, #"{"branch_key": "\#(key)", "data": [1]}"#), .badRequest, mentioning: "data")
-            expectBranchError(try await createURL(setup, #"{"branch_key": "\#(key)", "data": {"$ios_url": "ftp://x"}}"#), .badRequest, mentioning: "$ios_url")
+            expectBranchError(
+                try await createURL(setup, #"{"branch_key": "\#(key)", "data": {"$ios_url": "ftp://x"}}"#), .badRequest,
+                mentioning: "$ios_url")
             expectBranchError(try await createURL(setup, #"{"branch_key": "\#(key)", "type": 7}"#), .badRequest, mentioning: "type")
             expectBranchError(try await createURL(setup, #"{"data": {}}"#), .unauthorized)
             let unknown = try await setup.server.send(.get, "/v1/url?url=https%3A%2F%2Fgo.mealtime.test%2Fnope&branch_key=\(key)")
@@ -96,7 +101,8 @@ struct BranchLinkAndEventTests {
 
     @Test func aLinkMadeThroughLandfallReadsBackUnderBranchNames() async throws {
         try await BranchSetup.run { setup in
-            let read = try await setup.server.send(.get, "/v1/url?url=https%3A%2F%2Fgo.mealtime.test%2Fpasta&branch_key=\(BranchSetup.branchKey)")
+            let read = try await setup.server.send(
+                .get, "/v1/url?url=https%3A%2F%2Fgo.mealtime.test%2Fpasta&branch_key=\(BranchSetup.branchKey)")
             #expect(read.status == .ok, "\(read.text)")
             let object = try read.jsonObject()
             #expect(object["alias"] as? String == "pasta")
@@ -120,7 +126,8 @@ struct BranchLinkAndEventTests {
             let key = BranchSetup.branchKey
             let byIdentity = #"{"name": "LOGIN", "branch_key": "\#(key)", "user_data": {"os": "iOS", "developer_identity": "U-77"}}"#
             #expect(try await sendEvent(setup, byIdentity).status == .ok)
-            let byBundle = #"{"name": "SHARE", "branch_key": "\#(key)", "user_data": {"os": "iOS", "randomized_bundle_token": "\#(bundle)"}}"#
+            let byBundle =
+                #"{"name": "SHARE", "branch_key": "\#(key)", "user_data": {"os": "iOS", "randomized_bundle_token": "\#(bundle)"}}"#
             #expect(try await sendEvent(setup, byBundle).status == .ok)
             let device = try #require(try await setup.server.storage.branchDevice(id: open.deviceToken ?? "", appId: setup.tenant.app.id))
             #expect(try await setup.server.storage.events(installId: device.installId ?? "").map(\.name).sorted() == ["LOGIN", "SHARE"])
@@ -137,7 +144,8 @@ struct BranchLinkAndEventTests {
     }
 
     func sendEvent(_ setup: BranchSetup, _ body: String, kind: String = "standard") async throws -> TestResponse {
-        try await setup.server.send(.post, "/v2/event/\(kind)", body: .raw(body, contentType: "application/json"), headers: [BranchSetup.ipOverride: "1.2.3.4"])
+        try await setup.server.send(
+            .post, "/v2/event/\(kind)", body: .raw(body, contentType: "application/json"), headers: [BranchSetup.ipOverride: "1.2.3.4"])
     }
 
     @Test func aPurchaseIsStoredOnTheDevicesInstallWithItsExactRevenueOnce() async throws {
@@ -170,7 +178,8 @@ struct BranchLinkAndEventTests {
         try await BranchSetup.run { setup in
             expectBranchError(try await sendEvent(setup, Self.purchase(revenue: "1")), .notFound)
             _ = try await setup.openAnswer(BranchSetup.openBody(extra: #", "first_session": true"#))
-            expectBranchError(try await sendEvent(setup, Self.purchase(revenue: "1.0000001")), .badRequest, mentioning: "event_data.revenue")
+            expectBranchError(
+                try await sendEvent(setup, Self.purchase(revenue: "1.0000001")), .badRequest, mentioning: "event_data.revenue")
             let noCurrency = Self.purchase(revenue: "5").replacingOccurrences(of: #", "currency": "USD""#, with: "")
             expectBranchError(try await sendEvent(setup, noCurrency), .badRequest, mentioning: "event_data.currency")
             let noUser = #"{"name": "PURCHASE", "branch_key": "\#(BranchSetup.branchKey)"}"#

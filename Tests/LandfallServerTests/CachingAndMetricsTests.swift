@@ -17,7 +17,8 @@ struct CachingAndMetricsTests {
             let before = try await RedirectRouteTests.visit(server, userAgent: RealUserAgents.desktopChrome)
             #expect(before.headers[.location] == "https://mealtime.test/recipes/42?utm_source=newsletter")
             let patched = try await server.send(
-                .patch, "/api/links/\(link.id)", token: tenant.secretKey, body: .json(#"{"originalUrl": "https://mealtime.test/recipes/43"}"#)
+                .patch, "/api/links/\(link.id)", token: tenant.secretKey,
+                body: .json(#"{"originalUrl": "https://mealtime.test/recipes/43"}"#)
             )
             #expect(patched.status == .ok)
             let after = try await RedirectRouteTests.visit(server, userAgent: RealUserAgents.desktopChrome)

@@ -10,7 +10,8 @@ import Testing
 @Suite("Click import")
 struct ClickImportTests {
     static let iPhone = S2SEnginesTests.iPhone
-    static let pixel = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36"
+    static let pixel =
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36"
 
     @Test("a CSV of clicks: LinkForty's column names, PostgreSQL timestamps, screens as WxH; unreadable values refuse their row")
     func csv() throws {
@@ -71,7 +72,9 @@ struct ClickImportTests {
         #expect(try ClickImportFormat.parseLinkFortyJSON(Data(#"[{"short_code": "a"}]"#.utf8)) == nil)
     }
 
-    @Test("the import goes through the S2S service: per-row reasons, history beyond the window, a re-run stores nothing", arguments: TestEngine.allCases)
+    @Test(
+        "the import goes through the S2S service: per-row reasons, history beyond the window, a re-run stores nothing",
+        arguments: TestEngine.allCases)
     func importThroughTheService(engine: TestEngine) async throws {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = try await AppService(storage: storage).createApp(
@@ -119,7 +122,9 @@ struct ClickImportTests {
         }
     }
 
-    @Test("landfall import reads a LinkForty export's links and clicks and a CSV of clicks, with progress and a summary; a re-run finds duplicates")
+    @Test(
+        "landfall import reads a LinkForty export's links and clicks and a CSV of clicks, with progress and a summary; a re-run finds duplicates"
+    )
     func command() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-click-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -155,10 +160,15 @@ struct ClickImportTests {
         #expect(linkForty.contains("imported 1/1 links"))
         #expect(linkForty.contains("Imported 1, duplicates 0, refused 0 (linkforty-json export"))
         #expect(linkForty.contains("imported 3/3 clicks"))
-        #expect(linkForty.contains("Imported 2 (1 older than the attribution window, kept for history), duplicates 0, refused 1 (clicks of the linkforty-json export"))
+        #expect(
+            linkForty.contains(
+                "Imported 2 (1 older than the attribution window, kept for history), duplicates 0, refused 1 (clicks of the linkforty-json export"
+            ))
         #expect(linkForty.contains("refused 1: userAgent: is required (line 3)"))
 
-        let clicks = try await ServerProcess.run(["import", "--database", database, "--app", "acme", "--format", "clicks-csv", csvFile.path])
+        let clicks = try await ServerProcess.run([
+            "import", "--database", database, "--app", "acme", "--format", "clicks-csv", csvFile.path,
+        ])
         #expect(clicks.contains("imported 4/4 clicks"))
         #expect(clicks.contains("Imported 2, duplicates 0, refused 2 (clicks-csv"))
         #expect(clicks.contains("after the server's time (line 4)"))

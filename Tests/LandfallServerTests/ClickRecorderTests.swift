@@ -13,9 +13,13 @@ struct ClickRecorderTests {
     /// An app and a link to hang clicks on.
     static func seed(_ storage: SQLStorage) async throws -> (app: AppRecord, link: LinkRecord) {
         let date = Date(epochMilliseconds: 1_790_000_000_000)
-        let app = AppRecord(id: UUID().uuidString, slug: "clicks-\(UUID().uuidString.prefix(8).lowercased())", name: "Clicks", domains: [], settings: AppSettings(), createdAt: date, updatedAt: date)
+        let app = AppRecord(
+            id: UUID().uuidString, slug: "clicks-\(UUID().uuidString.prefix(8).lowercased())", name: "Clicks", domains: [],
+            settings: AppSettings(), createdAt: date, updatedAt: date)
         try await storage.insertApp(app)
-        let link = LinkRecord(id: UUID().uuidString, appId: app.id, shortCode: "c\(UUID().uuidString.prefix(8))", content: LinkContent(originalUrl: "https://example.com"), createdAt: date, updatedAt: date)
+        let link = LinkRecord(
+            id: UUID().uuidString, appId: app.id, shortCode: "c\(UUID().uuidString.prefix(8))",
+            content: LinkContent(originalUrl: "https://example.com"), createdAt: date, updatedAt: date)
         try await storage.insertLink(link)
         return (app, link)
     }
@@ -47,12 +51,16 @@ struct ClickRecorderTests {
             let (app, link) = try await Self.seed(storage)
             let recorder = ClickRecorder(storage: storage, flushInterval: .seconds(3600), capacity: 10_000, logger: Self.logger)
             let size = storage.largestClickWrite
-            for index in 0..<(size + 10) { try await recorder.record(Self.click(link, token: index == 0 ? "stored-token" : UUID().uuidString)) }
+            for index in 0..<(size + 10) {
+                try await recorder.record(Self.click(link, token: index == 0 ? "stored-token" : UUID().uuidString))
+            }
             try await recorder.flush()
             #expect(try await storage.clickCount(appId: app.id) == size + 10)
 
             // The second slice repeats a stored click's token, which the database refuses.
-            for index in 0..<(2 * size) { try await recorder.record(Self.click(link, token: index == size ? "stored-token" : UUID().uuidString)) }
+            for index in 0..<(2 * size) {
+                try await recorder.record(Self.click(link, token: index == size ? "stored-token" : UUID().uuidString))
+            }
             await #expect(throws: (any Error).self) { try await recorder.flush() }
             #expect(try await storage.clickCount(appId: app.id) == 2 * size + 10)
             #expect(recorder.pendingCount == size)

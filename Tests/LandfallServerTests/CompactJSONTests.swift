@@ -12,12 +12,15 @@ struct CompactJSONTests {
             "zeta": 3, "alpha": 19.99, "mid": .array([.null, true, false, 1e-7, 1e21, -0.5, 9_007_199_254_740_992]),
             "nested": .object(["b": "x", "a": .object([:])]),
         ])
-        #expect(value.compactJSON == #"{"alpha":19.99,"mid":[null,true,false,1e-07,1e+21,-0.5,9007199254740992],"nested":{"a":{},"b":"x"},"zeta":3}"#)
+        #expect(
+            value.compactJSON
+                == #"{"alpha":19.99,"mid":[null,true,false,1e-07,1e+21,-0.5,9007199254740992],"nested":{"a":{},"b":"x"},"zeta":3}"#)
     }
 
     @Test func stringsAreEscapedAsJSONRequires() {
         let text = "quote \" backslash \\ slash / newline \n tab \t bell \u{07} nul \u{00} e\u{301} 🚀"
-        #expect(JSONValue.string(text).compactJSON == #""quote \" backslash \\ slash / newline \n tab \t bell \u0007 nul \u0000 e\#u{301} 🚀""#)
+        #expect(
+            JSONValue.string(text).compactJSON == #""quote \" backslash \\ slash / newline \n tab \t bell \u0007 nul \u0000 e\#u{301} 🚀""#)
     }
 
     @Test(arguments: [
@@ -38,7 +41,9 @@ struct CompactJSONTests {
 
     @Test func revenueReadsTheDecodedPropertiesWithTheirPaths() throws {
         #expect(try EventService.revenue(of: ["amount": .null, "currency": "USD"]) == nil)
-        #expect(try EventService.revenue(of: ["revenue": "4.99", "currency": "usd"]) == EventService.Revenue(micros: 4_990_000, currency: "USD"))
+        #expect(
+            try EventService.revenue(of: ["revenue": "4.99", "currency": "usd"]) == EventService.Revenue(micros: 4_990_000, currency: "USD")
+        )
         #expect(throws: APIError.self) { try EventService.revenue(of: ["revenue": 5, "currency": 840]) }
         do {
             _ = try EventService.revenue(of: ["revenue": 5, "amount": .array([])], prefix: "events[2].eventData")

@@ -46,7 +46,8 @@ struct ContentSecurityPolicyCoverageTests {
                             let policy = response.headers[.contentSecurityPolicy]
                             #expect(policy != nil, "no CSP on \(where_)")
                             guard let policy else { continue }
-                            #expect(policy.contains("default-src 'none'") && policy.contains("frame-ancestors 'none'"), "\(where_): \(policy)")
+                            #expect(
+                                policy.contains("default-src 'none'") && policy.contains("frame-ancestors 'none'"), "\(where_): \(policy)")
                             #expect(!policy.contains("'unsafe-inline'") && !policy.contains("'unsafe-eval'"), "\(where_): \(policy)")
                             let nonce = ContentSecurityPolicyNonce.scriptNonce(in: policy)
                             let findings = ExecutableContextScanner.landfall.scan(response.text, nonce: nonce)
@@ -64,8 +65,10 @@ struct ContentSecurityPolicyCoverageTests {
         #expect(htmlAnswers > 100)
         // The check covered the pages it is about: short links (message, interstitial, preview,
         // warning) in both shapes, and the dashboard.
-        for expected in ["/{segment}", "/{segment}/{code}", "/dashboard/login", "/dashboard/apps", "/dashboard/apps/{appId}/links",
-                         "/dashboard/apps/{appId}/links/{linkId}", "/dashboard/apps/{appId}/referrals", "/dashboard/apps/{appId}/webhooks"] {
+        for expected in [
+            "/{segment}", "/{segment}/{code}", "/dashboard/login", "/dashboard/apps", "/dashboard/apps/{appId}/links",
+            "/dashboard/apps/{appId}/links/{linkId}", "/dashboard/apps/{appId}/referrals", "/dashboard/apps/{appId}/webhooks",
+        ] {
             #expect(htmlRoutes.contains(expected), "no HTML seen from \(expected)")
         }
     }
@@ -88,7 +91,9 @@ struct ContentSecurityPolicyCoverageTests {
                 let name = String(component.dropFirst().dropLast())
                 if name == "segment" {
                     // Alone, a short code of each kind; before a code, the template slug.
-                    choices = pattern.hasSuffix("{code}") ? [values["templateSlug"]!] : ["plain", "warned", "blocked", "expired", "off", "missing"]
+                    choices =
+                        pattern.hasSuffix("{code}")
+                        ? [values["templateSlug"]!] : ["plain", "warned", "blocked", "expired", "off", "missing"]
                 } else if name == "code" {
                     choices = ["in-template", "missing"]
                 } else {
@@ -127,7 +132,9 @@ struct ContentSecurityPolicyCoverageTests {
         _ = try await browser.signIn(TestServer.adminToken)
         let session = browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
         return Fixture(
-            values: ["appId": tenant.app.id, "linkId": linkId, "templateId": template.id, "templateSlug": template.slug, "userId": "user-1"],
+            values: [
+                "appId": tenant.app.id, "linkId": linkId, "templateId": template.id, "templateSlug": template.slug, "userId": "user-1",
+            ],
             credentials: [
                 ("no credentials", [:]),
                 ("admin token", [.authorization: "Bearer \(TestServer.adminToken)"]),

@@ -10,7 +10,8 @@ import Testing
 @Suite("landfall skan")
 struct ConversionValueCLITests {
     @Test func aSchemaAndDevKeyFromTheCLIServeSignedRequests() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-skan-cli-\(UUID().uuidString)", isDirectory: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "landfall-skan-cli-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let databasePath = directory.appendingPathComponent("landfall.sqlite").path

@@ -22,7 +22,8 @@ struct ConversionValueCalculatorTests {
     static func at(_ days: Double, _ hours: Double = 0) -> Date { installedAt.addingTimeInterval(days * day + hours * 3600) }
 
     static func event(_ name: String, _ date: Date, usd: Double? = nil, currency: String = "USD") -> ConversionEvent {
-        ConversionEvent(name: name, occurredAt: date, revenueMicros: usd.map { Int64(($0 * 1_000_000).rounded()) }, revenueCurrency: currency)
+        ConversionEvent(
+            name: name, occurredAt: date, revenueMicros: usd.map { Int64(($0 * 1_000_000).rounded()) }, revenueCurrency: currency)
     }
 
     static func evaluate(_ events: [ConversionEvent], now: Date, previous: ConversionValueState? = nil) -> ConversionValueState? {

@@ -47,7 +47,9 @@ struct ConversionValueRouteTests {
 
         /// A query-signed request at the server's current time, in seconds.
         func now(_ server: TestServer, version: Int = 2, uid: String, appId: String? = nil) -> (path: String, headers: HTTPFields) {
-            signed(version: version, uid: uid, appId: appId ?? appStoreId, timestamp: "\(Int64(server.clock.now.timeIntervalSince1970))", form: .query)
+            signed(
+                version: version, uid: uid, appId: appId ?? appStoreId, timestamp: "\(Int64(server.clock.now.timeIntervalSince1970))",
+                form: .query)
         }
     }
 
@@ -63,13 +65,17 @@ struct ConversionValueRouteTests {
                 guard stored.status == .ok else { throw TestServerError(unexpected: stored) }
             }
             let key = try await server.admin(.post, "/api/apps/\(tenant.app.id)/skan-dev-key")
-            guard key.status == .created, let devKey = try key.jsonObject()["devKey"] as? String else { throw TestServerError(unexpected: key) }
+            guard key.status == .created, let devKey = try key.jsonObject()["devKey"] as? String else {
+                throw TestServerError(unexpected: key)
+            }
             try await body(server, Setup(appId: tenant.app.id, secretKey: tenant.secretKey, publishable: publishable, devKey: devKey))
         }
     }
 
     /// The setup plus one install reported through the SDK endpoint.
-    static func withInstall(schema: String? = schemaJSON, _ body: @Sendable @escaping (TestServer, Setup, String) async throws -> Void) async throws {
+    static func withInstall(schema: String? = schemaJSON, _ body: @Sendable @escaping (TestServer, Setup, String) async throws -> Void)
+        async throws
+    {
         try await withSetup(schema: schema) { server, setup in
             try await body(server, setup, try await install(server, setup))
         }
@@ -77,7 +83,8 @@ struct ConversionValueRouteTests {
 
     static func install(_ server: TestServer, _ setup: Setup) async throws -> String {
         let response = try await server.send(
-            .post, "/api/sdk/v1/install", token: setup.publishable, body: .json(AttributionFlowTests.Phone(address: "198.51.100.7").installBody())
+            .post, "/api/sdk/v1/install", token: setup.publishable,
+            body: .json(AttributionFlowTests.Phone(address: "198.51.100.7").installBody())
         )
         guard response.status == .ok || response.status == .created else { throw TestServerError(unexpected: response) }
         return try response.decode(InstallResponse.self).installId
@@ -86,7 +93,8 @@ struct ConversionValueRouteTests {
     static func event(_ server: TestServer, _ setup: Setup, _ installId: String, _ name: String, amount: String? = nil) async throws {
         let data = amount.map { #", "eventData": {"amount": \#($0), "currency": "USD"}"# } ?? ""
         let response = try await server.send(
-            .post, "/api/sdk/v1/event", token: setup.publishable, body: .json(#"{"installId": "\#(installId)", "eventName": "\#(name)"\#(data)}"#)
+            .post, "/api/sdk/v1/event", token: setup.publishable,
+            body: .json(#"{"installId": "\#(installId)", "eventName": "\#(name)"\#(data)}"#)
         )
         guard response.status == .created else { throw TestServerError(unexpected: response) }
     }
@@ -111,7 +119,9 @@ struct ConversionValueRouteTests {
             let request = setup.now(server, uid: installId, appId: "id123456789")
             let response = try await server.send(.get, request.path)
             let nextWindow = Int64(TestServer.startDate.timeIntervalSince1970) + 3 * 86_400
-            #expect(response.text == #"{"value":4,"coarse_value":"medium","lock":false,"next_w_time":\#(nextWindow),"postback_sequence_index":0}"#)
+            #expect(
+                response.text
+                    == #"{"value":4,"coarse_value":"medium","lock":false,"next_w_time":\#(nextWindow),"postback_sequence_index":0}"#)
         }
     }
 
@@ -168,10 +178,13 @@ struct ConversionValueRouteTests {
             // An install of another app is not found through this app's id.
             let other = try await server.createTenant(#"{"name": "Other", "iosAppStoreId": "987654321"}"#)
             let otherKey = try await server.createKey(appId: other.app.id, kind: .publishable).token
-            let foreign = try await Self.install(server, Setup(appId: other.app.id, secretKey: other.secretKey, publishable: otherKey, devKey: ""))
+            let foreign = try await Self.install(
+                server, Setup(appId: other.app.id, secretKey: other.secretKey, publishable: otherKey, devKey: ""))
             expectAPIError(try await server.send(.get, setup.now(server, uid: foreign).path), .notFound, code: "uid_not_found")
             // No app has this App Store id; or the app has no dev key: nothing can verify.
-            expectAPIError(try await server.send(.get, setup.now(server, uid: installId, appId: "id555").path), .unauthorized, code: "invalid_signature")
+            expectAPIError(
+                try await server.send(.get, setup.now(server, uid: installId, appId: "id555").path), .unauthorized,
+                code: "invalid_signature")
             var otherSetup = setup
             otherSetup.appStoreId = "987654321"
             expectAPIError(try await server.send(.get, otherSetup.now(server, uid: foreign).path), .unauthorized, code: "invalid_signature")
@@ -180,7 +193,8 @@ struct ConversionValueRouteTests {
 
     @Test func anAppWithoutASchemaAnswers404() async throws {
         try await Self.withInstall(schema: nil) { server, setup, installId in
-            expectAPIError(try await server.send(.get, setup.now(server, uid: installId).path), .notFound, code: "conversion_schema_missing")
+            expectAPIError(
+                try await server.send(.get, setup.now(server, uid: installId).path), .notFound, code: "conversion_schema_missing")
         }
     }
 
@@ -192,7 +206,8 @@ struct ConversionValueRouteTests {
             router.add(middleware: ErrorMiddleware())
             ConversionValueController(
                 storage: storage, directory: ConversionAppDirectory(storage: storage, revision: { 0 }, now: { clock.now }),
-                service: ConversionValueService(storage: storage, now: { clock.now }), gate: ConversionLoadGate(limit: 0), now: { clock.now }
+                service: ConversionValueService(storage: storage, now: { clock.now }), gate: ConversionLoadGate(limit: 0),
+                now: { clock.now }
             ).register(on: router)
             let request = setup.now(server, uid: installId)
             try await Application(router: router).test(.router) { client in

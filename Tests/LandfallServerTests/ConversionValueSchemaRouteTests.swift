@@ -51,7 +51,9 @@ struct ConversionValueSchemaRouteTests {
             expectAPIError(try await server.send(.get, path), .unauthorized, code: "unauthorized")
             expectAPIError(try await server.send(.get, path, token: other.secretKey), .forbidden, code: "forbidden")
             expectAPIError(try await server.send(.get, path, token: publishable), .forbidden, code: "forbidden")
-            expectAPIError(try await server.send(.post, "/api/apps/\(tenant.app.id)/skan-dev-key", token: other.secretKey), .forbidden, code: "forbidden")
+            expectAPIError(
+                try await server.send(.post, "/api/apps/\(tenant.app.id)/skan-dev-key", token: other.secretKey), .forbidden,
+                code: "forbidden")
             expectAPIError(try await server.admin(.get, "/api/apps/no-such-app/skan-schema"), .notFound, code: "app_not_found")
         }
     }

@@ -27,8 +27,12 @@ struct ConversionValueSignatureTests {
     }
 
     @Test func theQueryFormSignsTimestampDevKeyAppIdUidAndTheHeaderFormLeavesTheKeyOut() {
-        #expect(ConversionSignature.message(.query, timestamp: "1603034622", devKey: "KEY", appId: "id123", uid: "U1") == "1603034622KEYid123U1")
-        #expect(ConversionSignature.message(.header, timestamp: "1603034622000", devKey: "KEY", appId: "id123", uid: "U1") == "1603034622000id123U1")
+        #expect(
+            ConversionSignature.message(.query, timestamp: "1603034622", devKey: "KEY", appId: "id123", uid: "U1") == "1603034622KEYid123U1"
+        )
+        #expect(
+            ConversionSignature.message(.header, timestamp: "1603034622000", devKey: "KEY", appId: "id123", uid: "U1")
+                == "1603034622000id123U1")
     }
 
     @Test(arguments: [ConversionSignature.Form.query, .header])
@@ -37,15 +41,21 @@ struct ConversionValueSignatureTests {
             let signature = ConversionSignature.sign(
                 ConversionSignature.message(form, timestamp: timestamp, devKey: "dk", appId: "123", uid: "u"), devKey: "dk"
             )
-            #expect(ConversionSignature.verify(form, signature: signature, timestamp: timestamp, devKey: "dk", appId: "123", uid: "u", now: Self.now) == .valid)
-            #expect(ConversionSignature.verify(form, signature: signature.uppercased(), timestamp: timestamp, devKey: "dk", appId: "123", uid: "u", now: Self.now) == .valid)
+            #expect(
+                ConversionSignature.verify(
+                    form, signature: signature, timestamp: timestamp, devKey: "dk", appId: "123", uid: "u", now: Self.now) == .valid)
+            #expect(
+                ConversionSignature.verify(
+                    form, signature: signature.uppercased(), timestamp: timestamp, devKey: "dk", appId: "123", uid: "u", now: Self.now)
+                    == .valid)
         }
     }
 
     @Test func aSignatureOverOtherPartsOrKeysFails() {
         let good = ConversionSignature.sign("1603034622dk123u", devKey: "dk")
         let verify = { (signature: String, devKey: String, appId: String, uid: String) in
-            ConversionSignature.verify(.query, signature: signature, timestamp: "1603034622", devKey: devKey, appId: appId, uid: uid, now: Self.now)
+            ConversionSignature.verify(
+                .query, signature: signature, timestamp: "1603034622", devKey: devKey, appId: appId, uid: uid, now: Self.now)
         }
         #expect(verify(good, "dk", "123", "u") == .valid)
         #expect(verify(good, "other", "123", "u") == .invalidSignature)
@@ -62,7 +72,8 @@ struct ConversionValueSignatureTests {
     @Test func timestampsMoreThanFiveMinutesOffAreStaleOrFuture() {
         func verdict(_ timestamp: String) -> ConversionSignature.Verdict {
             let signature = ConversionSignature.sign(timestamp + "dk" + "123" + "u", devKey: "dk")
-            return ConversionSignature.verify(.query, signature: signature, timestamp: timestamp, devKey: "dk", appId: "123", uid: "u", now: Self.now)
+            return ConversionSignature.verify(
+                .query, signature: signature, timestamp: timestamp, devKey: "dk", appId: "123", uid: "u", now: Self.now)
         }
         #expect(verdict("1603034322") == .valid)
         #expect(verdict("1603034321") == .staleTimestamp)
@@ -93,7 +104,9 @@ struct ConversionValueSignatureTests {
             expectAPIError(replay, .unauthorized, code: "replayed_signature")
             // A new timestamp is a new signature.
             server.clock.advance(by: 1)
-            let next = skan.signed(version: 2, uid: installId, appId: "id\(skan.appStoreId)", timestamp: String(Int64(server.clock.now.timeIntervalSince1970)), form: form)
+            let next = skan.signed(
+                version: 2, uid: installId, appId: "id\(skan.appStoreId)", timestamp: String(Int64(server.clock.now.timeIntervalSince1970)),
+                form: form)
             #expect(try await server.send(.get, next.path, headers: next.headers).status == .ok)
         }
     }
@@ -106,7 +119,8 @@ struct ConversionValueSignatureTests {
             let bad = wrong.signed(version: 1, uid: installId, appId: skan.appStoreId, timestamp: "\(now)", form: .query)
             expectAPIError(try await server.send(.get, bad.path, headers: bad.headers), .unauthorized, code: "invalid_signature")
             let badHeader = wrong.signed(version: 1, uid: installId, appId: skan.appStoreId, timestamp: "\(now)", form: .header)
-            expectAPIError(try await server.send(.get, badHeader.path, headers: badHeader.headers), .unauthorized, code: "invalid_signature")
+            expectAPIError(
+                try await server.send(.get, badHeader.path, headers: badHeader.headers), .unauthorized, code: "invalid_signature")
             let stale = skan.signed(version: 1, uid: installId, appId: skan.appStoreId, timestamp: "\(now - 301)", form: .query)
             expectAPIError(try await server.send(.get, stale.path, headers: stale.headers), .unauthorized, code: "stale_timestamp")
             let future = skan.signed(version: 1, uid: installId, appId: skan.appStoreId, timestamp: "\((now + 301) * 1000)", form: .header)

@@ -13,13 +13,15 @@ struct ConversionValueWebhookTests {
             $0.webhooks = WebhookConfiguration(allowLoopback: true, deliversInBackground: false)
         }) { server, setup in
             let created = try await server.send(
-                .post, "/api/webhooks", token: setup.secretKey, body: .json(#"{"url": "http://127.0.0.1:9/hook", "eventTypes": ["conversion.updated"]}"#)
+                .post, "/api/webhooks", token: setup.secretKey,
+                body: .json(#"{"url": "http://127.0.0.1:9/hook", "eventTypes": ["conversion.updated"]}"#)
             )
             #expect(created.status == .created, "\(created.text)")
             let endpointId = try #require(try created.jsonObject()["id"] as? String)
             func payloads() async throws -> [[String: Any]] {
                 var found: [[String: Any]] = []
-                let deliveries = try await server.storage.webhookDeliveries(endpointId: endpointId, appId: setup.appId, status: nil, before: nil, limit: 50)
+                let deliveries = try await server.storage.webhookDeliveries(
+                    endpointId: endpointId, appId: setup.appId, status: nil, before: nil, limit: 50)
                 for delivery in deliveries.reversed() {
                     let message = try #require(try await server.storage.webhookMessage(id: delivery.messageId, appId: setup.appId))
                     let envelope = try #require(try JSONSerialization.jsonObject(with: Data(message.payload.utf8)) as? [String: Any])

@@ -59,7 +59,9 @@ import Testing
 
     @Test func anInstallNobodyWasAnsweredWithIsDuplicated() {
         let install = CrashLedger.Acknowledged(write: Self.write(.install, identity: "key-1"), serverId: "i1")
-        let stored = [CrashVerifier.StoredRow(id: "i1", identity: nil, details: []), CrashVerifier.StoredRow(id: "i2", identity: nil, details: [])]
+        let stored = [
+            CrashVerifier.StoredRow(id: "i1", identity: nil, details: []), CrashVerifier.StoredRow(id: "i2", identity: nil, details: []),
+        ]
         let findings = compare(.install, stored: stored, acknowledged: ["key-1": install])
         #expect(Array(findings.duplicated.keys) == ["install i2"])
         #expect(findings.lost.isEmpty)

@@ -20,8 +20,10 @@ struct DashboardChromiumTests {
     @Test("sign in, create an app and a link, see its QR code and a phone's click on the chart")
     func walkthrough() async throws {
         let chromium = try Executables.require("chromium", package: "chromium")
-        let shots = URL(fileURLWithPath: ProcessInfo.processInfo.environment["LANDFALL_SCREENSHOTS"]
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("landfall-dashboard-screenshots-\(UUID().uuidString)").path)
+        let shots = URL(
+            fileURLWithPath: ProcessInfo.processInfo.environment["LANDFALL_SCREENSHOTS"]
+                ?? FileManager.default.temporaryDirectory.appendingPathComponent("landfall-dashboard-screenshots-\(UUID().uuidString)").path
+        )
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
         print("dashboard screenshots: \(shots.path)")
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-chromium-\(UUID().uuidString)")
@@ -51,7 +53,9 @@ struct DashboardChromiumTests {
             try await page.screenshot(to: shots.appendingPathComponent("01-sign-in.png"))
 
             try await page.submit(form: "login-form", fields: ["token": "lf_admin_wrong"])
-            #expect(try await page.evaluate("document.querySelector('.error') ? document.querySelector('.error').textContent : ''").contains("neither"))
+            #expect(
+                try await page.evaluate("document.querySelector('.error') ? document.querySelector('.error').textContent : ''").contains(
+                    "neither"))
             try await page.submit(form: "login-form", fields: ["token": TestServer.adminToken])
             #expect(try await page.evaluate("location.pathname") == "/dashboard/apps")
             #expect(try await page.evaluate("document.cookie") == "", "the session cookie is HttpOnly")
@@ -59,7 +63,8 @@ struct DashboardChromiumTests {
 
             try await page.submit(form: "create-app", fields: ["app-name": "Mealtime"])
             #expect(try await page.evaluate("document.querySelector('h1').textContent") == "Mealtime: links")
-            try await page.submit(form: "create-link", fields: ["originalUrl": "https://mealtime.test/r/42", "title": "Pasta night", "customCode": "pasta"])
+            try await page.submit(
+                form: "create-link", fields: ["originalUrl": "https://mealtime.test/r/42", "title": "Pasta night", "customCode": "pasta"])
             #expect(try await page.evaluate("document.querySelector('.notice').textContent") == "Link created.")
             #expect(try await page.evaluate("document.getElementById('short-url').textContent") == "\(base)/pasta")
             #expect(try await page.evaluate("String(document.querySelectorAll('#qr svg path').length)") == "1")

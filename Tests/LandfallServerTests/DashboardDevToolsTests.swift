@@ -130,7 +130,8 @@ final class DevToolsPipe {
                 buffer.removeSubrange(...end)
                 guard let message = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { continue }
                 if message["method"] as? String == "Log.entryAdded",
-                   let entry = (message["params"] as? [String: Any])?["entry"] as? [String: Any], let text = entry["text"] as? String {
+                    let entry = (message["params"] as? [String: Any])?["entry"] as? [String: Any], let text = entry["text"] as? String
+                {
                     consoleEntries.append(text)
                 }
                 return message
@@ -192,7 +193,9 @@ struct DevToolsPage {
 
     func screenshot(to file: URL) async throws {
         let result = try await pipe.send("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": true], session: session)
-        guard let base64 = result["data"] as? String, let data = Data(base64Encoded: base64) else { throw DevToolsError("no screenshot data") }
+        guard let base64 = result["data"] as? String, let data = Data(base64Encoded: base64) else {
+            throw DevToolsError("no screenshot data")
+        }
         try data.write(to: file)
     }
 }

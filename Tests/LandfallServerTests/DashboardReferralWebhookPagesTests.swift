@@ -12,9 +12,10 @@ struct DashboardReferralWebhookPagesTests {
     typealias Browser = DashboardRouteTests.Browser
 
     static func run(_ body: @Sendable @escaping (ReferralWorld) async throws -> Void) async throws {
-        try await ReferralWorld.run(configure: {
-            $0.webhooks = WebhookConfiguration(allowLoopback: true, deliversInBackground: false)
-        }, body)
+        try await ReferralWorld.run(
+            configure: {
+                $0.webhooks = WebhookConfiguration(allowLoopback: true, deliversInBackground: false)
+            }, body)
     }
 
     @Test("without a session both pages send the browser to the sign-in page")
@@ -49,7 +50,9 @@ struct DashboardReferralWebhookPagesTests {
             #expect(page.text.contains("<style nonce=\"\(nonce)\">"))
             #expect(page.text.contains("<code>purchase</code>"))
             let flaggedTable = try #require(page.text.firstMatch(of: /<table id="flagged">(.*?)<\/table>/.dotMatchesNewlines())?.1)
-            #expect(flaggedTable.contains("<td class=\"status\">flagged</td>") && flaggedTable.contains("<td class=\"reasons\">shared_payment</td>"))
+            #expect(
+                flaggedTable.contains("<td class=\"status\">flagged</td>")
+                    && flaggedTable.contains("<td class=\"reasons\">shared_payment</td>"))
             #expect(flaggedTable.contains("<td>7</td>") && !flaggedTable.contains("Eve"))
             let recent = try #require(page.text.firstMatch(of: /<table id="referrals">(.*?)<\/table>/.dotMatchesNewlines())?.1)
             #expect(recent.contains("<td class=\"status\">pending</td>") && recent.contains("<td class=\"status\">flagged</td>"))
@@ -61,12 +64,14 @@ struct DashboardReferralWebhookPagesTests {
     func webhooksPage() async throws {
         try await Self.run { world in
             let created = try await world.send(
-                .post, "/api/webhooks", body: #"{"url": "http://127.0.0.1:9/hook?a=1&b=2", "eventTypes": ["referral.*"], "description": "<i>CRM</i>"}"#
+                .post, "/api/webhooks",
+                body: #"{"url": "http://127.0.0.1:9/hook?a=1&b=2", "eventTypes": ["referral.*"], "description": "<i>CRM</i>"}"#
             )
             #expect(created.status == .created, "\(created.text)")
             let endpoint = try created.jsonObject()
             let secret = try #require(endpoint["secret"] as? String)
-            let off = try await world.send(.post, "/api/webhooks", body: #"{"url": "http://127.0.0.1:9/off", "eventTypes": ["*"], "enabled": false}"#)
+            let off = try await world.send(
+                .post, "/api/webhooks", body: #"{"url": "http://127.0.0.1:9/off", "eventTypes": ["*"], "enabled": false}"#)
             #expect(off.status == .created, "\(off.text)")
             _ = try await world.registered(#"{"userId": "6", "referralCode": "\#(try world.code(try await world.invite("5")))"}"#)
 
@@ -79,7 +84,8 @@ struct DashboardReferralWebhookPagesTests {
             #expect(page.text.contains("<code>http://127.0.0.1:9/hook?a=1&amp;b=2</code>"))
             #expect(page.text.contains("&lt;i&gt;CRM&lt;/i&gt;") && !page.text.contains("<i>CRM</i>"))
             #expect(page.text.contains("<code class=\"types\">referral.*</code>"))
-            #expect(page.text.contains("<span class=\"state\">enabled</span>") && page.text.contains("<span class=\"state\">disabled</span>"))
+            #expect(
+                page.text.contains("<span class=\"state\">enabled</span>") && page.text.contains("<span class=\"state\">disabled</span>"))
             #expect(page.text.contains("<td>referral.pending</td><td class=\"status\">pending</td><td>0</td>"))
             #expect(!page.text.contains(secret) && !page.text.contains("whsec_"))
         }
@@ -96,10 +102,16 @@ struct DashboardReferralWebhookPagesTests {
             #expect(try await asOther(.put, "/api/referrals/program", ReferralWorld.program).status == .ok)
             let otherInvite = try await asOther(.post, "/api/referrals/invites", #"{"userId": "other-referrer"}"#).jsonObject()
             let otherCode = try #require(otherInvite["referralCode"] as? String)
-            #expect(try await asOther(.post, "/api/referrals", #"{"userId": "other-referee", "referralCode": "\#(otherCode)"}"#).status == .created)
-            #expect(try await asOther(.post, "/api/webhooks", #"{"url": "http://127.0.0.1:9/other-hook", "eventTypes": ["*"]}"#).status == .created)
+            #expect(
+                try await asOther(.post, "/api/referrals", #"{"userId": "other-referee", "referralCode": "\#(otherCode)"}"#).status
+                    == .created)
+            #expect(
+                try await asOther(.post, "/api/webhooks", #"{"url": "http://127.0.0.1:9/other-hook", "eventTypes": ["*"]}"#).status
+                    == .created)
             _ = try await world.registered(#"{"userId": "6", "referralCode": "\#(try world.code(try await world.invite("5")))"}"#)
-            #expect(try await world.send(.post, "/api/webhooks", body: #"{"url": "http://127.0.0.1:9/mine", "eventTypes": ["*"]}"#).status == .created)
+            #expect(
+                try await world.send(.post, "/api/webhooks", body: #"{"url": "http://127.0.0.1:9/mine", "eventTypes": ["*"]}"#).status
+                    == .created)
 
             var browser = Browser(server)
             _ = try await browser.signIn(world.tenant.secretKey)

@@ -27,9 +27,13 @@ struct DashboardRouteTests {
         /// Posts the fields, with the `_csrf` value of the last page unless the fields give one.
         mutating func post(_ path: String, _ fields: [String: String]) async throws -> TestResponse {
             var fields = fields
-            if fields["_csrf"] == nil, let token = lastPage.firstMatch(of: /name="_csrf" value="([^"]*)"/)?.1 { fields["_csrf"] = String(token) }
-            let body = fields.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(separator: "&")
-            let response = try await server.send(.post, path, body: .raw(body, contentType: "application/x-www-form-urlencoded"), headers: cookieHeader())
+            if fields["_csrf"] == nil, let token = lastPage.firstMatch(of: /name="_csrf" value="([^"]*)"/)?.1 {
+                fields["_csrf"] = String(token)
+            }
+            let body = fields.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(
+                separator: "&")
+            let response = try await server.send(
+                .post, path, body: .raw(body, contentType: "application/x-www-form-urlencoded"), headers: cookieHeader())
             remember(response)
             return response
         }
@@ -129,7 +133,8 @@ struct DashboardRouteTests {
             #expect(created.status == .seeOther)
             let appLinks = try #require(created.headers[.location])
             #expect(try await browser.get(appLinks).text.contains("Mealtime: links"))
-            let link = try await browser.post(appLinks, ["originalUrl": "https://mealtime.test/r/1", "title": "Pasta", "customCode": "pasta"])
+            let link = try await browser.post(
+                appLinks, ["originalUrl": "https://mealtime.test/r/1", "title": "Pasta", "customCode": "pasta"])
             #expect(link.status == .seeOther)
             let page = try await browser.get(try #require(link.headers[.location]))
             #expect(page.status == .ok)
@@ -148,7 +153,8 @@ struct DashboardRouteTests {
             let tenant = try await server.createTenant()
             var browser = Browser(server)
             _ = try await browser.signIn(tenant.secretKey)
-            let response = try await browser.post("/dashboard/apps/\(tenant.app.id)/links", ["originalUrl": "https://example.com/x", "_csrf": "nope"])
+            let response = try await browser.post(
+                "/dashboard/apps/\(tenant.app.id)/links", ["originalUrl": "https://example.com/x", "_csrf": "nope"])
             #expect(response.status == .forbidden)
             #expect(try await server.storage.listLinks(appId: tenant.app.id, query: LinkQuery()).links.isEmpty)
         }
@@ -161,7 +167,8 @@ struct DashboardRouteTests {
             var browser = Browser(server)
             _ = try await browser.signIn(tenant.secretKey)
             _ = try await browser.get("/dashboard/apps/\(tenant.app.id)/links")
-            let response = try await browser.post("/dashboard/apps/\(tenant.app.id)/links", ["originalUrl": "javascript:alert(1)", "title": "<b>x</b>"])
+            let response = try await browser.post(
+                "/dashboard/apps/\(tenant.app.id)/links", ["originalUrl": "javascript:alert(1)", "title": "<b>x</b>"])
             #expect(response.status == .badRequest)
             #expect(response.text.contains("class=\"error\""))
             #expect(response.text.contains("value=\"&lt;b&gt;x&lt;/b&gt;\""))
@@ -267,7 +274,9 @@ struct DashboardRouteTests {
             let page = try await browser.get("/dashboard/apps/\(tenant.app.id)/links/\(link.id)")
             #expect(page.text.contains("<p id=\"totals\">1 clicks"))
             #expect(page.text.contains("data-value=\"1\""))
-            #expect(page.text.contains("<td class=\"method\">deterministic</td>") || page.text.contains("<td class=\"method\">probabilistic</td>"))
+            #expect(
+                page.text.contains("<td class=\"method\">deterministic</td>")
+                    || page.text.contains("<td class=\"method\">probabilistic</td>"))
         }
     }
 }

@@ -29,9 +29,11 @@ struct EraseRouteTests {
             let phone = Flow.Phone(address: "198.51.100.23")
             let token = try await Flow.click(server, phone)
             server.clock.advance(by: 600)
-            let install = try await Flow.install(server, key: publishable, phone, extra: #", "clickToken": "\#(token)""#).decode(InstallResponse.self)
+            let install = try await Flow.install(server, key: publishable, phone, extra: #", "clickToken": "\#(token)""#).decode(
+                InstallResponse.self)
             let event = try await server.send(
-                .post, "/api/sdk/v1/event", token: publishable, body: .json(#"{"installId": "\#(install.installId)", "eventName": "signup"}"#)
+                .post, "/api/sdk/v1/event", token: publishable,
+                body: .json(#"{"installId": "\#(install.installId)", "eventName": "signup"}"#)
             )
             #expect(event.status == .created)
             try await body(server, tenant, publishable, install.installId)
@@ -51,7 +53,8 @@ struct EraseRouteTests {
             #expect(answer.removedRows["events"] == 1)
             #expect(answer.removedRows["clicks"] == 1)
             #expect(answer.totalRows == answer.removedRows.values.reduce(0, +))
-            expectAPIError(try await server.send(.get, "/api/installs/\(installId)", token: tenant.secretKey), .notFound, code: "install_not_found")
+            expectAPIError(
+                try await server.send(.get, "/api/installs/\(installId)", token: tenant.secretKey), .notFound, code: "install_not_found")
             #expect(try await server.storage.events(installId: installId).isEmpty)
         }
     }
@@ -59,8 +62,10 @@ struct EraseRouteTests {
     @Test func anExternalUserIsErasedWithTheShareLinksTheyMade() async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant()
-            let mine = try await server.createLink(key: tenant.secretKey, body: #"{"originalUrl": "https://example.com/a", "externalUserId": "user-42"}"#)
-            let theirs = try await server.createLink(key: tenant.secretKey, body: #"{"originalUrl": "https://example.com/a", "externalUserId": "user-7"}"#)
+            let mine = try await server.createLink(
+                key: tenant.secretKey, body: #"{"originalUrl": "https://example.com/a", "externalUserId": "user-42"}"#)
+            let theirs = try await server.createLink(
+                key: tenant.secretKey, body: #"{"originalUrl": "https://example.com/a", "externalUserId": "user-7"}"#)
             let response = try await Self.erase(server, key: tenant.secretKey, #"{"externalUserId": "user-42"}"#)
             #expect(response.status == .ok, "body: \(response.text)")
             let answer = try response.decode(ErasureJSON.self)

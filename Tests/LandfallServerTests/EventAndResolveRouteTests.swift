@@ -26,7 +26,10 @@ struct EventAndResolveRouteTests {
 
     @Test func anEventIsStoredAgainstItsInstallLinkAndClick() async throws {
         try await Self.withInstall { server, _, _, link, installId in
-            let response = try await Self.event(server, #"{"installId": "\#(installId)", "eventName": "signup", "eventData": {"plan": "pro"}, "timestamp": "2026-01-01T00:10:00Z"}"#)
+            let response = try await Self.event(
+                server,
+                #"{"installId": "\#(installId)", "eventName": "signup", "eventData": {"plan": "pro"}, "timestamp": "2026-01-01T00:10:00Z"}"#
+            )
             #expect(response.status == .created)
             let answer = try response.decode(EventResponse.self)
             #expect(answer.success && answer.acknowledged && !answer.duplicate)
@@ -40,7 +43,8 @@ struct EventAndResolveRouteTests {
 
     @Test func aRetriedEventWithTheSameIdLandsOnce() async throws {
         try await Self.withInstall { server, _, _, _, installId in
-            let json = #"{"installId": "\#(installId)", "eventName": "purchase", "eventId": "evt-1", "eventData": {"amount": 19.99, "currency": "usd"}}"#
+            let json =
+                #"{"installId": "\#(installId)", "eventName": "purchase", "eventId": "evt-1", "eventData": {"amount": 19.99, "currency": "usd"}}"#
             let first = try await Self.event(server, json).decode(EventResponse.self)
             let second = try await Self.event(server, json)
             #expect(second.status == .ok)
@@ -53,8 +57,10 @@ struct EventAndResolveRouteTests {
 
     @Test func revenueIsStoredExactlyWithItsCurrency() async throws {
         try await Self.withInstall { server, _, _, _, installId in
-            _ = try await Self.event(server, #"{"installId": "\#(installId)", "eventName": "purchase", "eventData": {"amount": 0.1, "currency": "EUR"}}"#)
-            _ = try await Self.event(server, #"{"installId": "\#(installId)", "eventName": "purchase", "eventData": {"amount": "0.2", "currency": "EUR"}}"#)
+            _ = try await Self.event(
+                server, #"{"installId": "\#(installId)", "eventName": "purchase", "eventData": {"amount": 0.1, "currency": "EUR"}}"#)
+            _ = try await Self.event(
+                server, #"{"installId": "\#(installId)", "eventName": "purchase", "eventData": {"amount": "0.2", "currency": "EUR"}}"#)
             let events = try await server.storage.events(installId: installId)
             #expect(events.compactMap(\.revenueMicros).reduce(0, +) == 300_000)
             #expect(Set(events.compactMap(\.revenueCurrency)) == ["EUR"])
@@ -74,7 +80,8 @@ struct EventAndResolveRouteTests {
     ])
     func badRevenueIsRefused(eventData: String, code: String) async throws {
         try await Self.withInstall { server, _, _, _, installId in
-            let response = try await Self.event(server, #"{"installId": "\#(installId)", "eventName": "purchase", "eventData": \#(eventData)}"#)
+            let response = try await Self.event(
+                server, #"{"installId": "\#(installId)", "eventName": "purchase", "eventData": \#(eventData)}"#)
             expectAPIError(response, .badRequest, code: code)
             #expect(try await server.storage.events(installId: installId).isEmpty)
         }
@@ -97,12 +104,14 @@ struct EventAndResolveRouteTests {
 
     @Test func aBatchLandsEveryEventOnceAndRefusesAllOnOneBadEvent() async throws {
         try await Self.withInstall { server, _, _, _, installId in
-            let good = #"{"events": [{"installId": "\#(installId)", "eventName": "a", "eventId": "1"}, {"installId": "\#(installId)", "eventName": "b", "eventId": "2", "eventData": {"amount": 3, "currency": "GBP"}}]}"#
+            let good =
+                #"{"events": [{"installId": "\#(installId)", "eventName": "a", "eventId": "1"}, {"installId": "\#(installId)", "eventName": "b", "eventId": "2", "eventData": {"amount": 3, "currency": "GBP"}}]}"#
             let response = try await server.send(.post, "/api/sdk/v1/events", body: .json(good))
             #expect(response.status == .ok)
             _ = try await server.send(.post, "/api/sdk/v1/events", body: .json(good))
             #expect(try await server.storage.events(installId: installId).count == 2)
-            let bad = #"{"events": [{"installId": "\#(installId)", "eventName": "c", "eventId": "3"}, {"installId": "\#(installId)", "eventName": "d", "eventData": {"amount": 3}}]}"#
+            let bad =
+                #"{"events": [{"installId": "\#(installId)", "eventName": "c", "eventId": "3"}, {"installId": "\#(installId)", "eventName": "d", "eventData": {"amount": 3}}]}"#
             expectAPIError(try await server.send(.post, "/api/sdk/v1/events", body: .json(bad)), .badRequest, code: "invalid_field")
             #expect(try await server.storage.events(installId: installId).count == 2)
         }
@@ -110,7 +119,9 @@ struct EventAndResolveRouteTests {
 
     @Test func resolveAnswersTheLinksDeepLinkDataAndRecordsAnAppOpen() async throws {
         try await AttributionFlowTests.withSetup { server, tenant, _, link in
-            let response = try await server.send(.get, "/api/sdk/v1/resolve/pasta?fp_tz=Europe%2FParis&fp_lang=fr-FR&fp_sw=1179&fp_sh=2556&fp_platform=iOS&fp_pv=17.4", host: "go.mealtime.test")
+            let response = try await server.send(
+                .get, "/api/sdk/v1/resolve/pasta?fp_tz=Europe%2FParis&fp_lang=fr-FR&fp_sw=1179&fp_sh=2556&fp_platform=iOS&fp_pv=17.4",
+                host: "go.mealtime.test")
             #expect(response.status == .ok)
             let data = try response.decode(DeepLinkData.self)
             #expect(data.shortCode == "pasta")
@@ -125,22 +136,29 @@ struct EventAndResolveRouteTests {
 
     @Test func resolveFindsTemplatedLinksAndRefusesUnknownOrExpiredOnes() async throws {
         try await AttributionFlowTests.withSetup { server, tenant, _, link in
-            let template = try await server.createTemplate(key: tenant.secretKey, body: #"{"name": "Recipes", "slug": "rc", "originalUrl": "https://mealtime.test/r"}"#)
+            let template = try await server.createTemplate(
+                key: tenant.secretKey, body: #"{"name": "Recipes", "slug": "rc", "originalUrl": "https://mealtime.test/r"}"#)
             _ = try await server.createLink(key: tenant.secretKey, body: #"{"templateId": "\#(template.id)", "customCode": "soup"}"#)
             #expect(try await server.send(.get, "/api/sdk/v1/resolve/rc/soup", host: "go.mealtime.test").status == .ok)
-            expectAPIError(try await server.send(.get, "/api/sdk/v1/resolve/xx/soup", host: "go.mealtime.test"), .notFound, code: "link_not_found")
-            expectAPIError(try await server.send(.get, "/api/sdk/v1/resolve/nope", host: "go.mealtime.test"), .notFound, code: "link_not_found")
-            _ = try await server.send(.patch, "/api/links/\(link.id)", token: tenant.secretKey, body: .json(#"{"expiresAt": "2026-01-01T00:01:00Z"}"#))
+            expectAPIError(
+                try await server.send(.get, "/api/sdk/v1/resolve/xx/soup", host: "go.mealtime.test"), .notFound, code: "link_not_found")
+            expectAPIError(
+                try await server.send(.get, "/api/sdk/v1/resolve/nope", host: "go.mealtime.test"), .notFound, code: "link_not_found")
+            _ = try await server.send(
+                .patch, "/api/links/\(link.id)", token: tenant.secretKey, body: .json(#"{"expiresAt": "2026-01-01T00:01:00Z"}"#))
             server.clock.advance(by: 3600)
-            expectAPIError(try await server.send(.get, "/api/sdk/v1/resolve/pasta", host: "go.mealtime.test"), .notFound, code: "link_not_found")
+            expectAPIError(
+                try await server.send(.get, "/api/sdk/v1/resolve/pasta", host: "go.mealtime.test"), .notFound, code: "link_not_found")
         }
     }
 
     @Test func analyticsCountClicksInstallsEventsAndRevenueInTheRange() async throws {
         try await Self.withInstall { server, tenant, _, link, installId in
             _ = try await server.send(.get, "/pasta", host: "go.mealtime.test", headers: [.userAgent: RealUserAgents.twitterbot])
-            _ = try await Self.event(server, #"{"installId": "\#(installId)", "eventName": "purchase", "eventData": {"amount": 19.99, "currency": "USD"}}"#)
-            _ = try await Self.event(server, #"{"installId": "\#(installId)", "eventName": "purchase", "eventData": {"amount": 5.01, "currency": "USD"}}"#)
+            _ = try await Self.event(
+                server, #"{"installId": "\#(installId)", "eventName": "purchase", "eventData": {"amount": 19.99, "currency": "USD"}}"#)
+            _ = try await Self.event(
+                server, #"{"installId": "\#(installId)", "eventName": "purchase", "eventData": {"amount": 5.01, "currency": "USD"}}"#)
             _ = try await server.clicks(linkId: link.id, appId: tenant.app.id)
             let report = try await server.send(.get, "/api/analytics/overview?from=2025-12-31&to=2026-01-02", token: tenant.secretKey)
             #expect(report.status == .ok)
@@ -164,7 +182,9 @@ struct EventAndResolveRouteTests {
     func analyticsRefuseABadRange(query: String) async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant()
-            expectAPIError(try await server.send(.get, "/api/analytics/overview?\(query)", token: tenant.secretKey), .badRequest, code: "invalid_field")
+            expectAPIError(
+                try await server.send(.get, "/api/analytics/overview?\(query)", token: tenant.secretKey), .badRequest, code: "invalid_field"
+            )
         }
     }
 }

@@ -51,14 +51,19 @@ struct EventRevenueTests {
     }
 
     @Test func aCurrencyAloneIsAPropertyNotRevenue() async throws {
-        try await Self.expectStored(#"{"currency": "EUR", "screen": "settings"}"#, eventName: "currency_changed", micros: nil, currency: nil)
+        try await Self.expectStored(
+            #"{"currency": "EUR", "screen": "settings"}"#, eventName: "currency_changed", micros: nil, currency: nil)
     }
 
     @Test func linkFortyRevenueShowsInTheOverviewWithItsExactAmount() async throws {
         try await EventAndResolveRouteTests.withInstall { server, tenant, _, _, installId in
-            for body in [#"{"revenue": 4.99, "currency": "USD"}"#, #"{"revenue": 4.9900000000000002, "currency": "USD"}"#, #"{"revenue": 0.02, "currency": "USD"}"#] {
+            for body in [
+                #"{"revenue": 4.99, "currency": "USD"}"#, #"{"revenue": 4.9900000000000002, "currency": "USD"}"#,
+                #"{"revenue": 0.02, "currency": "USD"}"#,
+            ] {
                 let response = try await EventAndResolveRouteTests.event(
-                    server, #"{"installId": "\#(installId)", "eventName": "revenue", "eventData": \#(body), "timestamp": "2026-01-01T00:20:00Z"}"#
+                    server,
+                    #"{"installId": "\#(installId)", "eventName": "revenue", "eventData": \#(body), "timestamp": "2026-01-01T00:20:00Z"}"#
                 )
                 #expect(response.status == .created)
             }
@@ -71,7 +76,8 @@ struct EventRevenueTests {
 
     @Test func aBatchReadsRevenueOfEachEvent() async throws {
         try await EventAndResolveRouteTests.withInstall { server, _, _, _, installId in
-            let body = #"{"events": [{"installId": "\#(installId)", "eventName": "revenue", "eventId": "r1", "eventData": {"revenue": 4.99, "currency": "USD"}}, {"installId": "\#(installId)", "eventName": "open", "eventId": "o1"}]}"#
+            let body =
+                #"{"events": [{"installId": "\#(installId)", "eventName": "revenue", "eventId": "r1", "eventData": {"revenue": 4.99, "currency": "USD"}}, {"installId": "\#(installId)", "eventName": "open", "eventId": "o1"}]}"#
             let response = try await server.send(.post, "/api/sdk/v1/events", body: .json(body))
             #expect(response.status == .ok, "\(response.text)")
             let events = try await server.storage.events(installId: installId)

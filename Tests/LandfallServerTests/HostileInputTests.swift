@@ -66,28 +66,35 @@ import Testing
             let app = try await landfall.apps.createApp(name: "Hostile", slug: "hostile", domains: [], uriScheme: nil, webFallbackUrl: nil)
             let secret = try await landfall.apps.createKey(appId: app.id, kind: .secret, name: nil)
             let publishable = try await landfall.apps.createKey(appId: app.id, kind: .publishable, name: nil)
-            let link = try await landfall.links.createLink(app: app, originalUrl: "https://example.com/h", customCode: nil, deepLinkPath: nil)
+            let link = try await landfall.links.createLink(
+                app: app, originalUrl: "https://example.com/h", customCode: nil, deepLinkPath: nil)
             // Stored directly like the rest of the setup: an HTTP round trip here timed out under the
             // full suite's load on two cores and failed tests that were not about templates.
             let templateId = UUID().uuidString.lowercased()
-            try await landfall.storage.insertTemplate(TemplateRecord(
-                id: templateId, appId: app.id, name: "Hostile template", slug: "hostile-template", defaults: LinkContent(),
-                createdAt: Date(), updatedAt: Date()
-            ))
-            try await body(Target(
-                port: port, appId: app.id, secretKey: secret.key, publishableKey: publishable.key, linkId: link.id, templateId: templateId
-            ))
+            try await landfall.storage.insertTemplate(
+                TemplateRecord(
+                    id: templateId, appId: app.id, name: "Hostile template", slug: "hostile-template", defaults: LinkContent(),
+                    createdAt: Date(), updatedAt: Date()
+                ))
+            try await body(
+                Target(
+                    port: port, appId: app.id, secretKey: secret.key, publishableKey: publishable.key, linkId: link.id,
+                    templateId: templateId
+                ))
         }
     }
 
     /// Sends `body` to `operation` as its media type says and returns the answer.
-    static func send(_ body: [UInt8], to operation: DocumentedOperation, on target: Target, chunked: Bool = false) async throws -> RawHTTPConnection.Answer {
+    static func send(_ body: [UInt8], to operation: DocumentedOperation, on target: Target, chunked: Bool = false) async throws
+        -> RawHTTPConnection.Answer
+    {
         var headers = [("Content-Type", operation.bodyMediaType ?? "application/json")]
         if let credential = target.credential(for: operation) { headers.append(("Authorization", "Bearer \(credential)")) }
         let method = operation.method.uppercased()
         let path = target.path(for: operation)
         guard chunked else {
-            return try await RawHTTPConnection.exchange(port: target.port, RawHTTPConnection.request(method, path, headers: headers, body: body))
+            return try await RawHTTPConnection.exchange(
+                port: target.port, RawHTTPConnection.request(method, path, headers: headers, body: body))
         }
         // No Content-Length: the server learns the size only while reading.
         var request = RawHTTPConnection.request(method, path, headers: headers + [("Transfer-Encoding", "chunked")])
@@ -103,18 +110,21 @@ import Testing
 
     /// The JSON API's operations that read a body. The dashboard's forms answer a visitor without a
     /// session with a redirect to the login page before reading anything; its login form is below.
-    static let bodyOperations: [DocumentedOperation] = (try? DocumentedOperation.all().filter {
-        $0.bodyMediaType != nil && !$0.path.hasPrefix("/dashboard")
-    }) ?? []
+    static let bodyOperations: [DocumentedOperation] =
+        (try? DocumentedOperation.all().filter {
+            $0.bodyMediaType != nil && !$0.path.hasPrefix("/dashboard")
+        }) ?? []
 
     @Test func theDocumentHasBodyOperations() {
         #expect(Self.bodyOperations.count >= 25)
     }
 
     /// Past the largest body any operation accepts (a batch of 1,000 server-to-server clicks, 2 MiB).
-    static let oversized: [UInt8] = Array(#"{"name": ""#.utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 2 * 1_024 * 1_024 + 1) + Array(#""}"#.utf8)
+    static let oversized: [UInt8] =
+        Array(#"{"name": ""#.utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 2 * 1_024 * 1_024 + 1) + Array(#""}"#.utf8)
     /// 30,000 nested arrays in 60,000 bytes: under the size limit, far past any parser's depth.
-    static let deeplyNested: [UInt8] = [UInt8](repeating: UInt8(ascii: "["), count: 30_000) + [UInt8](repeating: UInt8(ascii: "]"), count: 30_000)
+    static let deeplyNested: [UInt8] =
+        [UInt8](repeating: UInt8(ascii: "["), count: 30_000) + [UInt8](repeating: UInt8(ascii: "]"), count: 30_000)
     /// A JSON object whose string holds bytes that are not UTF-8 (a lone continuation byte, an
     /// overlong encoding, a byte that never appears in UTF-8).
     static let invalidUTF8: [UInt8] = Array(#"{"name": "a"#.utf8) + [0x80, 0xC0, 0xAF, 0xFF] + Array(#"", "url": "x"}"#.utf8)
@@ -124,7 +134,9 @@ import Testing
         try await Self.withTarget { target in
             for operation in Self.bodyOperations {
                 let answer = try await Self.send(Self.oversized, to: operation, on: target, chunked: chunked)
-                #expect(answer.status == 413, "\(operation.name) answered \(answer.status.map(String.init) ?? "nothing") to a body past every limit")
+                #expect(
+                    answer.status == 413,
+                    "\(operation.name) answered \(answer.status.map(String.init) ?? "nothing") to a body past every limit")
                 #expect(answer.json?["error"] != nil, "\(operation.name) explains its 413 in JSON")
             }
         }
@@ -133,9 +145,11 @@ import Testing
     @Test func anOversizedLoginFormIs413() async throws {
         try await Self.withTarget { target in
             let form = Array("token=".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 128 * 1_024)
-            let answer = try await RawHTTPConnection.exchange(port: target.port, RawHTTPConnection.request(
-                "POST", "/dashboard/login", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: form
-            ))
+            let answer = try await RawHTTPConnection.exchange(
+                port: target.port,
+                RawHTTPConnection.request(
+                    "POST", "/dashboard/login", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: form
+                ))
             #expect(answer.status == 413)
         }
     }
@@ -156,8 +170,9 @@ import Testing
         try await Self.withTarget { target in
             for operation in Self.bodyOperations where operation.bodyMediaType?.contains("json") == true {
                 let answer = try await Self.send(Self.deeplyNested, to: operation, on: target)
-                #expect(answer.status.map { (400..<500).contains($0) } == true,
-                        "\(operation.name) answered \(answer.status.map(String.init) ?? "nothing") to 30,000 nested arrays")
+                #expect(
+                    answer.status.map { (400..<500).contains($0) } == true,
+                    "\(operation.name) answered \(answer.status.map(String.init) ?? "nothing") to 30,000 nested arrays")
                 #expect(answer.json?["error"] != nil, "\(operation.name) explains its refusal in JSON")
             }
             // The server is still there.
@@ -170,8 +185,9 @@ import Testing
         try await Self.withTarget { target in
             for operation in Self.bodyOperations {
                 let answer = try await Self.send(Self.invalidUTF8, to: operation, on: target)
-                #expect(answer.status.map { (400..<500).contains($0) } == true,
-                        "\(operation.name) answered \(answer.status.map(String.init) ?? "nothing") to a body that is not UTF-8")
+                #expect(
+                    answer.status.map { (400..<500).contains($0) } == true,
+                    "\(operation.name) answered \(answer.status.map(String.init) ?? "nothing") to a body that is not UTF-8")
                 #expect(answer.json?["error"] != nil, "\(operation.name) explains its refusal in JSON")
             }
         }

@@ -48,7 +48,8 @@ struct IOSProbabilisticMatchingRouteTests {
     @Test(arguments: [#""no""#, "0", "1", #""false""#, "[]", "{}"])
     func aNonBooleanIsRefusedOnCreateAndPatch(value: String) async throws {
         try await TestServer.run { server in
-            let create = try await server.admin(.post, "/api/apps", body: .json(#"{"name": "Acme", "iosProbabilisticMatching": \#(value)}"#))
+            let create = try await server.admin(
+                .post, "/api/apps", body: .json(#"{"name": "Acme", "iosProbabilisticMatching": \#(value)}"#))
             expectAPIError(create, .badRequest, code: "invalid_field")
             let app = try await server.createApp()
             let patch = try await server.admin(.patch, "/api/apps/\(app.id)", body: .json(#"{"iosProbabilisticMatching": \#(value)}"#))

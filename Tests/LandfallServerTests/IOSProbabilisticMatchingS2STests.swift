@@ -26,8 +26,10 @@ struct IOSProbabilisticMatchingS2STests {
             server.clock.advance(by: 15 * 60)
             try await server.landfall.statistics.catchUp()
             func report(installKey: String) async throws -> InstallResponse {
-                let extra = #", "installKey": "\#(installKey)", "ip": "\#(phone.address)", "timestamp": \#(Int64(server.clock.now.timeIntervalSince1970 * 1000))"#
-                let response = try await server.send(.post, "/api/s2s/v1/installs", token: tenant.secretKey, body: .json(phone.installBody(extra: extra)))
+                let extra =
+                    #", "installKey": "\#(installKey)", "ip": "\#(phone.address)", "timestamp": \#(Int64(server.clock.now.timeIntervalSince1970 * 1000))"#
+                let response = try await server.send(
+                    .post, "/api/s2s/v1/installs", token: tenant.secretKey, body: .json(phone.installBody(extra: extra)))
                 #expect(response.status == .ok, "body: \(response.text)")
                 return try response.decode(InstallResponse.self)
             }
@@ -46,11 +48,13 @@ struct IOSProbabilisticMatchingS2STests {
             let token = try await setup.click()
             setup.server.clock.advance(by: 120)
             // Without the link click id: nothing to go on but signals.
-            let unlinked = try await setup.openAnswer(BranchSetup.openBody(hardwareId: "11111111-1111-4111-8111-111111111111", extra: #", "first_session": true"#))
+            let unlinked = try await setup.openAnswer(
+                BranchSetup.openBody(hardwareId: "11111111-1111-4111-8111-111111111111", extra: #", "first_session": true"#))
             #expect(unlinked.clicked == false)
             // With it: Branch's guaranteed match still works.
             let linked = try await setup.openAnswer(
-                BranchSetup.openBody(hardwareId: "22222222-2222-4222-8222-222222222222", extra: #", "first_session": true, "link_identifier": "\#(token)""#)
+                BranchSetup.openBody(
+                    hardwareId: "22222222-2222-4222-8222-222222222222", extra: #", "first_session": true, "link_identifier": "\#(token)""#)
             )
             #expect(linked.clicked == true)
             #expect(linked.guaranteed == true)
@@ -58,7 +62,8 @@ struct IOSProbabilisticMatchingS2STests {
             try await Self.setSwitch(setup.server, appId: setup.tenant.app.id, true)
             _ = try await setup.click()
             setup.server.clock.advance(by: 120)
-            let signals = try await setup.openAnswer(BranchSetup.openBody(hardwareId: "33333333-3333-4333-8333-333333333333", extra: #", "first_session": true"#))
+            let signals = try await setup.openAnswer(
+                BranchSetup.openBody(hardwareId: "33333333-3333-4333-8333-333333333333", extra: #", "first_session": true"#))
             #expect(signals.clicked == true)
             #expect(signals.guaranteed == false)
         }

@@ -20,8 +20,11 @@ struct IOSProbabilisticMatchingTests {
 
     /// A Pixel whose browser names its model, so a click and the app's report share every signal.
     static let pixel = Flow.Phone(
-        address: "198.51.100.41", browserAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36",
-        sdkAgent: "Mealtime/4.2.1 Android/14", width: 1080, height: 2400, timezone: "America/Chicago", language: "en-US", sdkLanguage: "en_US", osVersion: "14"
+        address: "198.51.100.41",
+        browserAgent:
+            "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36",
+        sdkAgent: "Mealtime/4.2.1 Android/14", width: 1080, height: 2400, timezone: "America/Chicago", language: "en-US",
+        sdkLanguage: "en_US", osVersion: "14"
     )
 
     /// A server on `engine` with the switched-off app, its publishable key and the `pasta` link.
@@ -47,7 +50,8 @@ struct IOSProbabilisticMatchingTests {
              "screenWidth": \(phone.width), "screenHeight": \(phone.height), "platform": "Android", "platformVersion": "\(phone.osVersion)",
              "deviceModel": "Pixel 8", "appVersion": "4.2.1", "attributionWindowHours": 168}
             """
-        let response = try await server.send(.post, "/api/sdk/v1/install", token: key, body: .json(body), headers: [Flow.forwardedFor: phone.address])
+        let response = try await server.send(
+            .post, "/api/sdk/v1/install", token: key, body: .json(body), headers: [Flow.forwardedFor: phone.address])
         #expect(response.status == .ok, "body: \(response.text)")
         return try response.decode(InstallResponse.self)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 @testable import LandfallServer
 import LandfallStore
 import LandfallTestSupport
@@ -58,14 +59,15 @@ struct IPRetentionSweepTests {
             _ = try await storage.insertNewClicks(expired.map(\.0).filter { $0.receivedAt != nil } + kept.filter { $0.receivedAt != nil })
             var oldInstall = InstallRecord(
                 id: "inst_old", appId: app.id, dedupKey: "old", createdAt: Self.now.addingTimeInterval(-50 * Self.hour),
-                fingerprint: InstallFingerprint(userAgent: "Acme/1", ipAddress: "2001:db8:7:8::5", ipPrefix: "2001:db8:7:8::/64", platform: "ios"),
-                method: "organic", confidence: 0, matchedFactors: []
+                fingerprint: InstallFingerprint(
+                    userAgent: "Acme/1", ipAddress: "2001:db8:7:8::5", ipPrefix: "2001:db8:7:8::/64", platform: "ios"),
+                method: .organic, confidence: 0, matchedFactors: []
             )
             try await storage.insertInstall(oldInstall)
             let newInstall = InstallRecord(
                 id: "inst_new", appId: app.id, dedupKey: "new", createdAt: Self.now.addingTimeInterval(-2 * Self.hour),
                 fingerprint: InstallFingerprint(userAgent: "Acme/1", ipAddress: "203.0.113.5", ipPrefix: "203.0.113.0/24", platform: "ios"),
-                method: "organic", confidence: 0, matchedFactors: []
+                method: .organic, confidence: 0, matchedFactors: []
             )
             try await storage.insertInstall(newInstall)
 
@@ -94,8 +96,10 @@ struct IPRetentionSweepTests {
     func noTransactionChangesMoreRowsThanTheBatchSize(engine: TestEngine) async throws {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let (app, link) = try await Self.app(storage)
-            try await storage.insertClicks((0..<23).map { index in Self.click(app, link, hoursAgo: 100 + Double(index % 3), ip: "203.0.113.\(index)") })
-            _ = try await storage.insertNewClicks((0..<7).map { index in Self.click(app, link, hoursAgo: 200, ip: "198.51.100.\(index)", posted: true) })
+            try await storage.insertClicks(
+                (0..<23).map { index in Self.click(app, link, hoursAgo: 100 + Double(index % 3), ip: "203.0.113.\(index)") })
+            _ = try await storage.insertNewClicks(
+                (0..<7).map { index in Self.click(app, link, hoursAgo: 200, ip: "198.51.100.\(index)", posted: true) })
             let sweep = try await Self.sweeper(storage, batchSize: 5).sweep()
             #expect(sweep.redirectClicks == 23 && sweep.postedClicks == 7)
             #expect(sweep.largestBatch == 5)
@@ -114,7 +118,8 @@ struct IPRetentionSweepTests {
                 ]}
                 """
             let items = try JSONDecoder().decode(S2SClickBody.self, from: Data(body.utf8)).slots.map(\.item)
-            let results = try await S2SClickService(storage: storage, now: { Self.now }).record(items, app: app, logger: Logger(label: "test"))
+            let results = try await S2SClickService(storage: storage, now: { Self.now }).record(
+                items, app: app, logger: Logger(label: "test"))
             let stored = try await storage.clicks(linkId: link.id, appId: app.id)
             #expect(stored.first { $0.id == results[0].clickId }?.ipAddress == "2001:db8:7::/48")
             #expect(stored.first { $0.id == results[1].clickId }?.ipAddress == "203.0.113.9")

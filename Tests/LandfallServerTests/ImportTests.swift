@@ -40,7 +40,8 @@ struct ImportTests {
 
     @Test("a LinkForty JSON export, snake_case rows or camelCase API objects, bare or wrapped")
     func linkFortyJSON() throws {
-        let snake = #"[{"short_code":"promo1","original_url":"https://shop.test/p/1","deep_link_path":"/p/1","utm_parameters":{"source":"mail"},"is_active":false,"title":null}, 5]"#
+        let snake =
+            #"[{"short_code":"promo1","original_url":"https://shop.test/p/1","deep_link_path":"/p/1","utm_parameters":{"source":"mail"},"is_active":false,"title":null}, 5]"#
         let (records, unreadable) = try LinkImportFormat.linkfortyJSON.parse(Data(snake.utf8))
         #expect(records.count == 1)
         #expect(records[0].customCode == "promo1")
@@ -48,7 +49,8 @@ struct ImportTests {
         #expect(records[0].content.utmParameters?.source == "mail")
         #expect(records[0].isActive == false)
         #expect(unreadable.map(\.line) == [2])
-        let wrapped = #"{"links":[{"shortCode":"promo2","originalUrl":"https://shop.test/p/2","iosAppStoreUrl":"https://apps.apple.com/app/id1"}]}"#
+        let wrapped =
+            #"{"links":[{"shortCode":"promo2","originalUrl":"https://shop.test/p/2","iosAppStoreUrl":"https://apps.apple.com/app/id1"}]}"#
         let second = try LinkImportFormat.linkfortyJSON.parse(Data(wrapped.utf8)).records
         #expect(second.first?.customCode == "promo2")
         #expect(second.first?.content.iosAppStoreUrl == "https://apps.apple.com/app/id1")
@@ -57,7 +59,8 @@ struct ImportTests {
 
     @Test("a LinkForty CSV export with utm_* columns; a bad is_active refuses only its row")
     func linkFortyCSV() throws {
-        let csv = "short_code,original_url,title,utm_source,utm_campaign,is_active\npromo3,https://shop.test/3,Three,news,fall,true\npromo4,https://shop.test/4,Four,,,maybe\n"
+        let csv =
+            "short_code,original_url,title,utm_source,utm_campaign,is_active\npromo3,https://shop.test/3,Three,news,fall,true\npromo4,https://shop.test/4,Four,,,maybe\n"
         let (records, unreadable) = try LinkImportFormat.linkfortyCSV.parse(Data(csv.utf8))
         #expect(records.count == 1)
         #expect(records[0].content.utmParameters == UTMParameters(source: "news", campaign: "fall"))
@@ -71,7 +74,8 @@ struct ImportTests {
             let tenant = try await server.createTenant()
             let app = try #require(try await server.storage.app(id: tenant.app.id))
             let service = server.landfall.links
-            let good = LinkImportRecord(line: 2, customCode: "m9Mm", content: LinkContent(originalUrl: "https://example.web.app/welcome"), isActive: nil)
+            let good = LinkImportRecord(
+                line: 2, customCode: "m9Mm", content: LinkContent(originalUrl: "https://example.web.app/welcome"), isActive: nil)
             guard case .imported(let link) = try await service.importLink(good, app: app) else { Issue.record("not imported"); return }
             #expect(link.shortCode == "m9Mm")
             #expect(try await service.importLink(good, app: app) == .duplicate(shortCode: "m9Mm"))
@@ -79,10 +83,14 @@ struct ImportTests {
             other.content.originalUrl = "https://example.web.app/other"
             guard case .refused(let taken) = try await service.importLink(other, app: app) else { Issue.record("not refused"); return }
             #expect(taken.contains("already used"))
-            let script = LinkImportRecord(line: 3, customCode: "bad1", content: LinkContent(originalUrl: "javascript:alert(1)"), isActive: nil)
+            let script = LinkImportRecord(
+                line: 3, customCode: "bad1", content: LinkContent(originalUrl: "javascript:alert(1)"), isActive: nil)
             guard case .refused = try await service.importLink(script, app: app) else { Issue.record("script URL imported"); return }
-            let badCode = LinkImportRecord(line: 4, customCode: "a b", content: LinkContent(originalUrl: "https://example.com"), isActive: nil)
-            guard case .refused(let reason) = try await service.importLink(badCode, app: app) else { Issue.record("bad code imported"); return }
+            let badCode = LinkImportRecord(
+                line: 4, customCode: "a b", content: LinkContent(originalUrl: "https://example.com"), isActive: nil)
+            guard case .refused(let reason) = try await service.importLink(badCode, app: app) else {
+                Issue.record("bad code imported"); return
+            }
             #expect(reason.contains("customCode"))
             #expect(try await server.storage.listLinks(appId: app.id, query: LinkQuery()).links.count == 1)
         }

@@ -18,7 +18,8 @@ struct LinkCreationRaceTests {
                 for sharer in 0..<8 {
                     for _ in 0..<12 {
                         group.addTask {
-                            let input = LinkInput(content: LinkContent(deepLinkParameters: ["recipe": "7"]), externalUserId: "sharer-\(sharer)")
+                            let input = LinkInput(
+                                content: LinkContent(deepLinkParameters: ["recipe": "7"]), externalUserId: "sharer-\(sharer)")
                             return ("sharer-\(sharer)", try await service.create(input, app: app, template: nil))
                         }
                     }
@@ -45,7 +46,8 @@ struct LinkCreationRaceTests {
                 for sharer in 0..<8 {
                     for attempt in 0..<12 {
                         group.addTask {
-                            let input = LinkInput(content: LinkContent(deepLinkParameters: ["recipe": "9"]), externalUserId: "sharer-\(sharer)")
+                            let input = LinkInput(
+                                content: LinkContent(deepLinkParameters: ["recipe": "9"]), externalUserId: "sharer-\(sharer)")
                             return ("sharer-\(sharer)", try await servers[attempt % 2].create(input, app: app, template: nil))
                         }
                     }
@@ -96,14 +98,17 @@ struct LinkCreationRaceTests {
     func aLinkEditedIntoACopyOfAnotherIsSavedAndTheOtherStaysTheShared(engine: TestEngine) async throws {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let (service, app) = try await Self.service(storage)
-            let first = try await service.create(LinkInput(content: LinkContent(title: "A"), externalUserId: "sharer"), app: app, template: nil)
-            let second = try await service.create(LinkInput(content: LinkContent(title: "B"), externalUserId: "sharer"), app: app, template: nil)
+            let first = try await service.create(
+                LinkInput(content: LinkContent(title: "A"), externalUserId: "sharer"), app: app, template: nil)
+            let second = try await service.create(
+                LinkInput(content: LinkContent(title: "B"), externalUserId: "sharer"), app: app, template: nil)
             let edited = try await service.update(
                 second.link, with: LinkInput(content: LinkContent(title: "A"), externalUserId: "sharer"), app: app
             )
             #expect(edited.content.title == "A")
             #expect(edited.dedupKey == nil)
-            let again = try await service.create(LinkInput(content: LinkContent(title: "A"), externalUserId: "sharer"), app: app, template: nil)
+            let again = try await service.create(
+                LinkInput(content: LinkContent(title: "A"), externalUserId: "sharer"), app: app, template: nil)
             #expect(again.deduplicated)
             #expect(again.link.id == first.link.id)
         }

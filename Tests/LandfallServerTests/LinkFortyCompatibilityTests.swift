@@ -47,7 +47,9 @@ struct LinkFortyCompatibilityTests {
     }
 
     /// Sends a JSON body exactly as the SDK does (its Content-Type comes from its header list).
-    static func post(_ server: TestServer, _ sdk: OfficialSDK, _ path: String, key: String, body: String, address: String = phoneAddress) async throws -> TestResponse {
+    static func post(_ server: TestServer, _ sdk: OfficialSDK, _ path: String, key: String, body: String, address: String = phoneAddress)
+        async throws -> TestResponse
+    {
         try await server.send(
             .post, path, token: key, host: host, body: .raw(body, contentType: nil),
             headers: headers(sdk.fixtures.postHeaders, address: address)
@@ -59,7 +61,9 @@ struct LinkFortyCompatibilityTests {
     }
 
     static func expect2xx(_ response: TestResponse, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect((200..<300).contains(Int(response.status.code)), "\(what) answered \(response.status.code): \(response.text)", sourceLocation: sourceLocation)
+        #expect(
+            (200..<300).contains(Int(response.status.code)), "\(what) answered \(response.status.code): \(response.text)",
+            sourceLocation: sourceLocation)
     }
 
     static func data(_ response: TestResponse) -> Data { Data(response.text.utf8) }
@@ -95,14 +99,16 @@ struct LinkFortyCompatibilityTests {
                 #expect(answer.attributed)
             }
             if answer.attributed {
-                let deepLink = try #require(answer.deepLink, "attributed, but \(sdk.fixtures.name) would drop the deepLinkData: \(response.text)")
+                let deepLink = try #require(
+                    answer.deepLink, "attributed, but \(sdk.fixtures.name) would drop the deepLinkData: \(response.text)")
                 #expect(deepLink.shortCode == "pasta")
                 #expect(deepLink.linkId == link.id)
                 #expect(deepLink.customParameters == ["recipe": "42"])
             }
             // A relaunch: the iOS SDK reports the install on every launch, the others on the first only;
             // either way the same bytes again must not fail.
-            Self.expect2xx(try await Self.post(server, sdk, "/api/sdk/v1/install", key: publishable, body: sdk.fixtures.install), "repeated install")
+            Self.expect2xx(
+                try await Self.post(server, sdk, "/api/sdk/v1/install", key: publishable, body: sdk.fixtures.install), "repeated install")
         }
     }
 
@@ -115,7 +121,8 @@ struct LinkFortyCompatibilityTests {
                 key: tenant.secretKey, body: #"{"name": "Recipes", "slug": "rc", "originalUrl": "https://mealtime.test/r"}"#
             )
             let soup = try await server.createLink(
-                key: tenant.secretKey, body: #"{"templateId": "\#(template.id)", "customCode": "soup", "deepLinkParameters": {"dish": "soup"}}"#
+                key: tenant.secretKey,
+                body: #"{"templateId": "\#(template.id)", "customCode": "soup", "deepLinkParameters": {"dish": "soup"}}"#
             )
 
             let plain = try await Self.get(server, sdk, sdk.fixtures.resolveShortCode, key: publishable)
@@ -172,7 +179,9 @@ struct LinkFortyCompatibilityTests {
                 let amount = try #require(Decimal(string: revenue.amount)) * 1_000_000
                 return NSDecimalNumber(decimal: amount).int64Value
             }
-            #expect(stored.compactMap(\.revenueMicros).sorted() == micros.sorted(), "stored: \(stored.map { "\($0.revenueMicros.map(String.init) ?? "nil") \($0.revenueCurrency ?? "nil")" })")
+            #expect(
+                stored.compactMap(\.revenueMicros).sorted() == micros.sorted(),
+                "stored: \(stored.map { "\($0.revenueMicros.map(String.init) ?? "nil") \($0.revenueCurrency ?? "nil")" })")
 
             let report = try await server.send(.get, "/api/analytics/overview?from=2025-12-01&to=2026-02-01", token: tenant.secretKey)
             #expect(report.status == .ok, "\(report.text)")
@@ -246,7 +255,9 @@ struct LinkFortyCompatibilityTests {
         switch sdk {
         case .iOS, .android:
             let answer = try JSONDecoder().decode(NativeWire.InstallResponse.self, from: data)
-            if let error = answer.deepLinkDataError { throw TestServerError("deepLinkData that \(sdk.fixtures.name) cannot decode: \(error)") }
+            if let error = answer.deepLinkDataError {
+                throw TestServerError("deepLinkData that \(sdk.fixtures.name) cannot decode: \(error)")
+            }
             if sdk == .iOS, let clickedAt = answer.deepLinkData?.clickedAt { try NativeWire.requireIOSDate(clickedAt) }
             return InstallAnswer(installId: answer.installId, attributed: answer.attributed, deepLink: answer.deepLinkData.map(\.summary))
         case .reactNative, .expo:
@@ -254,7 +265,9 @@ struct LinkFortyCompatibilityTests {
             return InstallAnswer(installId: answer.installId, attributed: answer.attributed, deepLink: answer.deepLinkData?.summary)
         case .flutter:
             let answer = try JSONDecoder().decode(FlutterWire.InstallResponse.self, from: data)
-            if let error = answer.deepLinkDataError { throw TestServerError("deepLinkData that \(sdk.fixtures.name) cannot decode: \(error)") }
+            if let error = answer.deepLinkDataError {
+                throw TestServerError("deepLinkData that \(sdk.fixtures.name) cannot decode: \(error)")
+            }
             return InstallAnswer(installId: answer.installId, attributed: answer.attributed, deepLink: answer.deepLinkData.map(\.summary))
         }
     }
@@ -460,7 +473,8 @@ enum JSWire {
 
         func result() throws -> (url: String, shortCode: String, linkId: String) {
             guard !url.isEmpty, let code = [shortCode, shortCodeSnake].compactMap({ $0 }).first(where: { !$0.isEmpty }),
-                  let link = [linkId, id].compactMap({ $0 }).first(where: { !$0.isEmpty }) else {
+                let link = [linkId, id].compactMap({ $0 }).first(where: { !$0.isEmpty })
+            else {
                 throw TestServerError("createLink answer without a url, short code or link id")
             }
             return (url, code, link)

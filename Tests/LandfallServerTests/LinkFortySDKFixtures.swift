@@ -69,7 +69,8 @@ enum LinkFortySDKFixtures {
             {"userAgent":"Mealtime\/4.2.1 iOS\/17.4","timezone":"America\/Chicago","language":"en_US","screenWidth":1179,"screenHeight":2556,"platform":"iOS","platformVersion":"17.4","appVersion":"4.2.1","attributionWindowHours":168,"sdkName":"ios","sdkVersion":"1.4.0"}
             """#,
         resolveShortCode: "/api/sdk/v1/resolve/pasta?fp_tz=America/Chicago&fp_lang=en_US&fp_sw=1179&fp_sh=2556&fp_platform=iOS&fp_pv=17.4",
-        resolveTemplated: "/api/sdk/v1/resolve/rc/soup?fp_tz=America/Chicago&fp_lang=en_US&fp_sw=1179&fp_sh=2556&fp_platform=iOS&fp_pv=17.4",
+        resolveTemplated:
+            "/api/sdk/v1/resolve/rc/soup?fp_tz=America/Chicago&fp_lang=en_US&fp_sw=1179&fp_sh=2556&fp_platform=iOS&fp_pv=17.4",
         events: [
             #"""
             {"installId":"$INSTALL_ID","eventName":"add_to_cart","eventData":{"productId":"789","price":29.99,"tags":["a","b"],"gift":false},"timestamp":"2026-01-01T00:12:00Z","sdkName":"ios","sdkVersion":"1.4.0","attributedLinkId":"$LINK_ID","linkOpenedAt":"2026-01-01T00:10:00Z","sessionId":"3f2c6a0e-8d1b-4c7e-9a55-2b7f0c1d4e6a"}
@@ -84,14 +85,18 @@ enum LinkFortySDKFixtures {
             """#,
         ],
         revenues: [
-            (#"""
-            {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"productId":"789","orderId":"order_123","revenue":4.99,"currency":"USD"},"timestamp":"2026-01-01T00:12:02Z","sdkName":"ios","sdkVersion":"1.4.0","attributedLinkId":"$LINK_ID","linkOpenedAt":"2026-01-01T00:10:00Z","sessionId":"3f2c6a0e-8d1b-4c7e-9a55-2b7f0c1d4e6a"}
-            """#, "4.99", "USD"),
+            (
+                #"""
+                {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"productId":"789","orderId":"order_123","revenue":4.99,"currency":"USD"},"timestamp":"2026-01-01T00:12:02Z","sdkName":"ios","sdkVersion":"1.4.0","attributedLinkId":"$LINK_ID","linkOpenedAt":"2026-01-01T00:10:00Z","sessionId":"3f2c6a0e-8d1b-4c7e-9a55-2b7f0c1d4e6a"}
+                """#, "4.99", "USD"
+            ),
             // The same Double as an encoder that prints 17 significant digits writes it (Foundation's
             // JSONSerialization-backed JSONEncoder on older Apple systems).
-            (#"""
-            {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"revenue":4.9900000000000002,"currency":"EUR"},"timestamp":"2026-01-01T00:12:03Z","sdkName":"ios","sdkVersion":"1.4.0","sessionId":"3f2c6a0e-8d1b-4c7e-9a55-2b7f0c1d4e6a"}
-            """#, "4.99", "EUR"),
+            (
+                #"""
+                {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"revenue":4.9900000000000002,"currency":"EUR"},"timestamp":"2026-01-01T00:12:03Z","sdkName":"ios","sdkVersion":"1.4.0","sessionId":"3f2c6a0e-8d1b-4c7e-9a55-2b7f0c1d4e6a"}
+                """#, "4.99", "EUR"
+            ),
         ],
         createLink: #"""
             {"deepLinkParameters":{"route":"product","productId":"789"},"title":"Check out this product!","utmParameters":{"source":"in_app_share","medium":"referral"},"externalUserId":"user-42"}
@@ -129,8 +134,10 @@ enum LinkFortySDKFixtures {
         install: #"""
             {"userAgent":"Mealtime/4.2.1 Android/14","timezone":"America/Chicago","language":"en-US","screenWidth":1080,"screenHeight":2400,"platform":"Android","platformVersion":"14","appVersion":"4.2.1","attributionWindowHours":168,"appToken":"at_0123456789abcdef0123456789abcdef","sdkName":"android","sdkVersion":"1.3.1"}
             """#,
-        resolveShortCode: "/api/sdk/v1/resolve/pasta?fp_tz=America%2FChicago&fp_lang=en-US&fp_sw=1080&fp_sh=2400&fp_platform=Android&fp_pv=14",
-        resolveTemplated: "/api/sdk/v1/resolve/rc/soup?fp_tz=America%2FChicago&fp_lang=en-US&fp_sw=1080&fp_sh=2400&fp_platform=Android&fp_pv=14",
+        resolveShortCode:
+            "/api/sdk/v1/resolve/pasta?fp_tz=America%2FChicago&fp_lang=en-US&fp_sw=1080&fp_sh=2400&fp_platform=Android&fp_pv=14",
+        resolveTemplated:
+            "/api/sdk/v1/resolve/rc/soup?fp_tz=America%2FChicago&fp_lang=en-US&fp_sw=1080&fp_sh=2400&fp_platform=Android&fp_pv=14",
         events: [
             #"""
             {"installId":"$INSTALL_ID","eventName":"add_to_cart","eventData":{"productId":"789","price":29.99,"quantity":2},"timestamp":"2026-01-01T00:12:00.123456Z","sdkName":"android","sdkVersion":"1.3.1","attributedLinkId":"$LINK_ID","linkOpenedAt":"2026-01-01T00:10:00.987654321Z","sessionId":"9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d"}
@@ -143,16 +150,22 @@ enum LinkFortySDKFixtures {
             """#,
         ],
         revenues: [
-            (#"""
-            {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"productId":"789","revenue":4.99,"currency":"USD"},"timestamp":"2026-01-01T00:12:02.001Z","sdkName":"android","sdkVersion":"1.3.1","sessionId":"9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d"}
-            """#, "4.99", "USD"),
+            (
+                #"""
+                {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"productId":"789","revenue":4.99,"currency":"USD"},"timestamp":"2026-01-01T00:12:02.001Z","sdkName":"android","sdkVersion":"1.3.1","sessionId":"9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d"}
+                """#, "4.99", "USD"
+            ),
             // `BigDecimal("10000000").toDouble()` as Moshi writes it: Java's `Double.toString`.
-            (#"""
-            {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"revenue":1.0E7,"currency":"JPY"},"timestamp":"2026-01-01T00:12:03.002Z","sdkName":"android","sdkVersion":"1.3.1","sessionId":"9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d"}
-            """#, "10000000", "JPY"),
-            (#"""
-            {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"revenue":5.0,"currency":"GBP"},"timestamp":"2026-01-01T00:12:04.003Z","sdkName":"android","sdkVersion":"1.3.1","sessionId":"9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d"}
-            """#, "5", "GBP"),
+            (
+                #"""
+                {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"revenue":1.0E7,"currency":"JPY"},"timestamp":"2026-01-01T00:12:03.002Z","sdkName":"android","sdkVersion":"1.3.1","sessionId":"9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d"}
+                """#, "10000000", "JPY"
+            ),
+            (
+                #"""
+                {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"revenue":5.0,"currency":"GBP"},"timestamp":"2026-01-01T00:12:04.003Z","sdkName":"android","sdkVersion":"1.3.1","sessionId":"9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d"}
+                """#, "5", "GBP"
+            ),
         ],
         createLink: #"""
             {"deepLinkParameters":{"route":"product","productId":"789"},"title":"Check out this product!","utmParameters":{"source":"in_app_share","medium":"referral"},"externalUserId":"user-42"}
@@ -192,7 +205,8 @@ enum LinkFortySDKFixtures {
             {"userAgent":"Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148","timezone":"America/Chicago","language":"en_US","screenWidth":393,"screenHeight":852,"platform":"ios","platformVersion":"17.4","attributionWindowHours":168,"sdkName":"react-native","sdkVersion":"1.4.0"}
             """#,
         resolveShortCode: "/api/sdk/v1/resolve/pasta?fp_tz=America%2FChicago&fp_lang=en_US&fp_sw=393&fp_sh=852&fp_platform=ios&fp_pv=17.4",
-        resolveTemplated: "/api/sdk/v1/resolve/rc/soup?fp_tz=America%2FChicago&fp_lang=en_US&fp_sw=393&fp_sh=852&fp_platform=ios&fp_pv=17.4",
+        resolveTemplated:
+            "/api/sdk/v1/resolve/rc/soup?fp_tz=America%2FChicago&fp_lang=en_US&fp_sw=393&fp_sh=852&fp_platform=ios&fp_pv=17.4",
         events: [
             #"""
             {"installId":"$INSTALL_ID","eventName":"add_to_cart","eventData":{"productId":"789","price":29.99},"timestamp":"2026-01-01T00:12:00.123Z","attributedLinkId":"$LINK_ID","linkOpenedAt":"2026-01-01T00:10:00.456Z","sessionId":"5a1f0c2e-7b3d-4e8f-a9c0-1d2e3f4a5b6c","sdkName":"react-native","sdkVersion":"1.4.0"}
@@ -202,13 +216,17 @@ enum LinkFortySDKFixtures {
             """#,
         ],
         revenues: [
-            (#"""
-            {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"productId":"789","revenue":4.99,"currency":"USD"},"timestamp":"2026-01-01T00:12:02.002Z","sessionId":"5a1f0c2e-7b3d-4e8f-a9c0-1d2e3f4a5b6c","sdkName":"react-native","sdkVersion":"1.4.0"}
-            """#, "4.99", "USD"),
+            (
+                #"""
+                {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"productId":"789","revenue":4.99,"currency":"USD"},"timestamp":"2026-01-01T00:12:02.002Z","sessionId":"5a1f0c2e-7b3d-4e8f-a9c0-1d2e3f4a5b6c","sdkName":"react-native","sdkVersion":"1.4.0"}
+                """#, "4.99", "USD"
+            ),
             // The README's "track a conversion": `amount` and `currency` under the event name `purchase`.
-            (#"""
-            {"installId":"$INSTALL_ID","eventName":"purchase","eventData":{"orderId":"order_123","amount":59.99,"currency":"USD","items":2},"timestamp":"2026-01-01T00:12:03.003Z","sessionId":"5a1f0c2e-7b3d-4e8f-a9c0-1d2e3f4a5b6c","sdkName":"react-native","sdkVersion":"1.4.0"}
-            """#, "59.99", "USD"),
+            (
+                #"""
+                {"installId":"$INSTALL_ID","eventName":"purchase","eventData":{"orderId":"order_123","amount":59.99,"currency":"USD","items":2},"timestamp":"2026-01-01T00:12:03.003Z","sessionId":"5a1f0c2e-7b3d-4e8f-a9c0-1d2e3f4a5b6c","sdkName":"react-native","sdkVersion":"1.4.0"}
+                """#, "59.99", "USD"
+            ),
         ],
         createLink: #"""
             {"deepLinkParameters":{"route":"product","productId":"789"},"title":"Check out this product!","utmParameters":{"source":"in_app_share","medium":"referral"},"externalUserId":"user-42"}
@@ -244,20 +262,26 @@ enum LinkFortySDKFixtures {
         install: #"""
             {"userAgent":"Mealtime/4.2.1 android/14","timezone":"America/Chicago","language":"en-US","screenWidth":412,"screenHeight":915,"platform":"android","platformVersion":"14","appVersion":"4.2.1","attributionWindowHours":168,"sdkName":"expo","sdkVersion":"1.4.0"}
             """#,
-        resolveShortCode: "/api/sdk/v1/resolve/pasta?fp_tz=America%2FChicago&fp_lang=en-US&fp_sw=412&fp_sh=915&fp_platform=android&fp_pv=14",
-        resolveTemplated: "/api/sdk/v1/resolve/rc/soup?fp_tz=America%2FChicago&fp_lang=en-US&fp_sw=412&fp_sh=915&fp_platform=android&fp_pv=14",
+        resolveShortCode:
+            "/api/sdk/v1/resolve/pasta?fp_tz=America%2FChicago&fp_lang=en-US&fp_sw=412&fp_sh=915&fp_platform=android&fp_pv=14",
+        resolveTemplated:
+            "/api/sdk/v1/resolve/rc/soup?fp_tz=America%2FChicago&fp_lang=en-US&fp_sw=412&fp_sh=915&fp_platform=android&fp_pv=14",
         events: [
             #"""
             {"installId":"$INSTALL_ID","eventName":"add_to_cart","eventData":{"productId":"789","price":29.99},"timestamp":"2026-01-01T00:12:00.123Z","attributedLinkId":"$LINK_ID","linkOpenedAt":"2026-01-01T00:10:00.456Z","sessionId":"0c8e7d6a-5b4c-4d3e-8f2a-1b0c9d8e7f6a","sdkName":"expo","sdkVersion":"1.4.0"}
-            """#,
+            """#
         ],
         revenues: [
-            (#"""
-            {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"sku":"pro_monthly","revenue":4.99,"currency":"USD"},"timestamp":"2026-01-01T00:12:02.002Z","sessionId":"0c8e7d6a-5b4c-4d3e-8f2a-1b0c9d8e7f6a","sdkName":"expo","sdkVersion":"1.4.0"}
-            """#, "4.99", "USD"),
-            (#"""
-            {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"revenue":5,"currency":"CAD"},"timestamp":"2026-01-01T00:12:03.003Z","sessionId":"0c8e7d6a-5b4c-4d3e-8f2a-1b0c9d8e7f6a","sdkName":"expo","sdkVersion":"1.4.0"}
-            """#, "5", "CAD"),
+            (
+                #"""
+                {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"sku":"pro_monthly","revenue":4.99,"currency":"USD"},"timestamp":"2026-01-01T00:12:02.002Z","sessionId":"0c8e7d6a-5b4c-4d3e-8f2a-1b0c9d8e7f6a","sdkName":"expo","sdkVersion":"1.4.0"}
+                """#, "4.99", "USD"
+            ),
+            (
+                #"""
+                {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"revenue":5,"currency":"CAD"},"timestamp":"2026-01-01T00:12:03.003Z","sessionId":"0c8e7d6a-5b4c-4d3e-8f2a-1b0c9d8e7f6a","sdkName":"expo","sdkVersion":"1.4.0"}
+                """#, "5", "CAD"
+            ),
         ],
         createLink: #"""
             {"deepLinkParameters":{"route":"product","productId":"789"},"title":"Check out this product!","utmParameters":{"source":"in_app_share","medium":"referral"},"externalUserId":"user-42"}
@@ -299,8 +323,10 @@ enum LinkFortySDKFixtures {
         install: #"""
             {"userAgent":"Mealtime/4.2.1 Android/14","timezone":"America/Chicago","language":"en_US","screenWidth":1080,"screenHeight":2400,"platform":"Android","platformVersion":"14","appVersion":"4.2.1","deviceId":null,"attributionWindowHours":168,"sdkName":"flutter","sdkVersion":"0.2.0"}
             """#,
-        resolveShortCode: "/api/sdk/v1/resolve/pasta?fp_tz=America%2FChicago&fp_lang=en_US&fp_sw=1080&fp_sh=2400&fp_platform=Android&fp_pv=14",
-        resolveTemplated: "/api/sdk/v1/resolve/rc/soup?fp_tz=America%2FChicago&fp_lang=en_US&fp_sw=1080&fp_sh=2400&fp_platform=Android&fp_pv=14",
+        resolveShortCode:
+            "/api/sdk/v1/resolve/pasta?fp_tz=America%2FChicago&fp_lang=en_US&fp_sw=1080&fp_sh=2400&fp_platform=Android&fp_pv=14",
+        resolveTemplated:
+            "/api/sdk/v1/resolve/rc/soup?fp_tz=America%2FChicago&fp_lang=en_US&fp_sw=1080&fp_sh=2400&fp_platform=Android&fp_pv=14",
         events: [
             #"""
             {"installId":"$INSTALL_ID","eventName":"button_clicked","eventData":{},"timestamp":"2025-12-31T18:12:00.123456","sdkName":"flutter","sdkVersion":"0.2.0","attributedLinkId":null,"attributedClickId":null,"linkOpenedAt":null,"sessionId":"c0ffee00-1234-4abc-8def-0123456789ab"}
@@ -310,12 +336,16 @@ enum LinkFortySDKFixtures {
             """#,
         ],
         revenues: [
-            (#"""
-            {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"product_id":"123","revenue":4.99,"currency":"USD"},"timestamp":"2025-12-31T18:12:02.002000","sdkName":"flutter","sdkVersion":"0.2.0","attributedLinkId":null,"attributedClickId":null,"linkOpenedAt":null,"sessionId":"c0ffee00-1234-4abc-8def-0123456789ab"}
-            """#, "4.99", "USD"),
-            (#"""
-            {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"revenue":5.0,"currency":"EUR"},"timestamp":"2025-12-31T18:12:03.003000","sdkName":"flutter","sdkVersion":"0.2.0","attributedLinkId":null,"attributedClickId":null,"linkOpenedAt":null,"sessionId":"c0ffee00-1234-4abc-8def-0123456789ab"}
-            """#, "5", "EUR"),
+            (
+                #"""
+                {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"product_id":"123","revenue":4.99,"currency":"USD"},"timestamp":"2025-12-31T18:12:02.002000","sdkName":"flutter","sdkVersion":"0.2.0","attributedLinkId":null,"attributedClickId":null,"linkOpenedAt":null,"sessionId":"c0ffee00-1234-4abc-8def-0123456789ab"}
+                """#, "4.99", "USD"
+            ),
+            (
+                #"""
+                {"installId":"$INSTALL_ID","eventName":"revenue","eventData":{"revenue":5.0,"currency":"EUR"},"timestamp":"2025-12-31T18:12:03.003000","sdkName":"flutter","sdkVersion":"0.2.0","attributedLinkId":null,"attributedClickId":null,"linkOpenedAt":null,"sessionId":"c0ffee00-1234-4abc-8def-0123456789ab"}
+                """#, "5", "EUR"
+            ),
         ],
         createLink: nil,
         createLinkWithTemplate: #"""

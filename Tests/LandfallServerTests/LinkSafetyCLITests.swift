@@ -9,7 +9,8 @@ import Testing
 struct LinkSafetyCLITests {
     @Test("domain lists set from the command line re-evaluate links the server then serves accordingly")
     func listsFromTheCommandLine() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-safety-cli-\(UUID().uuidString)", isDirectory: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "landfall-safety-cli-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let databasePath = directory.appendingPathComponent("landfall.sqlite").path
@@ -17,9 +18,11 @@ struct LinkSafetyCLITests {
 
         try await TestServer.run(configure: { $0.database = .sqlite(path: databasePath) }) { server in
             let tenant = try await server.createTenant(#"{"name": "Acme", "slug": "acme"}"#)
-            _ = try await server.createLink(key: tenant.secretKey, body: #"{"originalUrl": "https://a.evil.example/x", "customCode": "evil-one"}"#)
+            _ = try await server.createLink(
+                key: tenant.secretKey, body: #"{"originalUrl": "https://a.evil.example/x", "customCode": "evil-one"}"#)
 
-            let set = try await ServerProcess.run(["safety", "set", "--app", "acme", "Evil.Example", "--state", "block", "--note", "phishing"] + database)
+            let set = try await ServerProcess.run(
+                ["safety", "set", "--app", "acme", "Evil.Example", "--state", "block", "--note", "phishing"] + database)
             #expect(set.contains("evil.example: block; 1 links changed"))
             let deployment = try await ServerProcess.run(["safety", "set", "bad.example", "--state", "warn"] + database)
             #expect(deployment.contains("bad.example: warn; 0 links changed"))
@@ -33,7 +36,8 @@ struct LinkSafetyCLITests {
             #expect(stored?.domainSafety == .block)
             #expect(try await server.send(.get, "/evil-one", headers: [.userAgent: RealUserAgents.desktopChrome]).status == .notFound)
 
-            #expect(try await ServerProcess.run(["safety", "remove", "--app", "acme", "evil.example"] + database).contains("1 links changed"))
+            #expect(
+                try await ServerProcess.run(["safety", "remove", "--app", "acme", "evil.example"] + database).contains("1 links changed"))
             #expect(try await server.storage.link(shortCode: "evil-one", appId: tenant.app.id)?.domainSafety == .allow)
         }
     }

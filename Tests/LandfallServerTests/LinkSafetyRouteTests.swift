@@ -20,7 +20,8 @@ struct LinkSafetyRouteTests {
     func blockedLinkLooksUnknown() async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant()
-            let created = try await link(server, tenant, #"{"originalUrl": "https://example.com/a", "customCode": "blocked-one", "safety": "block"}"#)
+            let created = try await link(
+                server, tenant, #"{"originalUrl": "https://example.com/a", "customCode": "blocked-one", "safety": "block"}"#)
             #expect(created["safety"] as? String == "block")
             for method in [HTTPRequest.Method.get, .head] {
                 let blocked = try await server.send(method, "/blocked-one", headers: Self.desktop)
@@ -53,9 +54,11 @@ struct LinkSafetyRouteTests {
             let reset = try await server.send(.patch, "/api/links/\(id)", token: tenant.secretKey, body: .json(#"{"safety": null}"#))
             #expect(try reset.jsonObject()["safety"] as? String == "allow")
             #expect(try await server.send(.get, "/\(code)", headers: Self.desktop).status == .found)
-            let refused = try await server.send(.patch, "/api/links/\(id)", token: tenant.secretKey, body: .json(#"{"domainSafety": "block"}"#))
+            let refused = try await server.send(
+                .patch, "/api/links/\(id)", token: tenant.secretKey, body: .json(#"{"domainSafety": "block"}"#))
             #expect(refused.status == .badRequest)
-            let bad = try await server.send(.post, "/api/links", token: tenant.secretKey, body: .json(#"{"originalUrl": "https://example.com/a", "safety": "maybe"}"#))
+            let bad = try await server.send(
+                .post, "/api/links", token: tenant.secretKey, body: .json(#"{"originalUrl": "https://example.com/a", "safety": "maybe"}"#))
             #expect(bad.status == .badRequest)
         }
     }
@@ -64,8 +67,11 @@ struct LinkSafetyRouteTests {
     func warningPage() async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant(#"{"name": "Acme", "uriScheme": "acme", "iosAppStoreId": "123456789"}"#)
-            let warnedLink = try await link(server, tenant, #"{"originalUrl": "https://shop.example.net/item?x=1", "customCode": "warned", "safety": "warn"}"#)
-            for agent in [RealUserAgents.desktopChrome, RealUserAgents.iPhoneSafari, RealUserAgents.androidChrome, RealUserAgents.facebookCrawler] {
+            let warnedLink = try await link(
+                server, tenant, #"{"originalUrl": "https://shop.example.net/item?x=1", "customCode": "warned", "safety": "warn"}"#)
+            for agent in [
+                RealUserAgents.desktopChrome, RealUserAgents.iPhoneSafari, RealUserAgents.androidChrome, RealUserAgents.facebookCrawler,
+            ] {
                 let page = try await server.send(.get, "/warned", headers: [.userAgent: agent])
                 #expect(page.status == .ok)
                 #expect(page.headers[.location] == nil)
@@ -88,13 +94,16 @@ struct LinkSafetyRouteTests {
             let tenant = try await server.createTenant()
             let other = try await server.createTenant(#"{"name": "Other"}"#)
             _ = try await link(server, tenant, #"{"originalUrl": "https://a.evil.example/x", "customCode": "sub-evil"}"#)
-            _ = try await link(server, tenant, #"{"originalUrl": "https://example.com/x", "webFallbackUrl": "https://evil.example/y", "customCode": "fallback-evil"}"#)
+            _ = try await link(
+                server, tenant,
+                #"{"originalUrl": "https://example.com/x", "webFallbackUrl": "https://evil.example/y", "customCode": "fallback-evil"}"#)
             _ = try await link(server, tenant, #"{"originalUrl": "https://notevil.example/x", "customCode": "not-evil"}"#)
             _ = try await link(server, other, #"{"originalUrl": "https://evil.example/x", "customCode": "other-app"}"#)
 
             // Visited first, so the redirect's cache holds the link with its old verdict.
             #expect(try await server.send(.get, "/sub-evil", headers: Self.desktop).status == .found)
-            let put = try await server.send(.put, "/api/safety/domains/Evil.Example.", token: tenant.secretKey, body: .json(#"{"state": "block", "note": "phishing"}"#))
+            let put = try await server.send(
+                .put, "/api/safety/domains/Evil.Example.", token: tenant.secretKey, body: .json(#"{"state": "block", "note": "phishing"}"#))
             #expect(put.status == .ok)
             let entry = try put.jsonObject()
             #expect(entry["domain"] as? String == "evil.example")
@@ -111,7 +120,9 @@ struct LinkSafetyRouteTests {
 
             let list = try await server.send(.get, "/api/safety/domains", token: tenant.secretKey)
             #expect((try list.jsonObject()["data"] as? [[String: Any]])?.map { $0["domain"] as? String } == ["evil.example"])
-            #expect((try await server.send(.get, "/api/safety/domains", token: other.secretKey).jsonObject()["data"] as? [Any])?.isEmpty == true)
+            #expect(
+                (try await server.send(.get, "/api/safety/domains", token: other.secretKey).jsonObject()["data"] as? [Any])?.isEmpty == true
+            )
 
             let removed = try await server.send(.delete, "/api/safety/domains/evil.example", token: tenant.secretKey)
             #expect(try removed.jsonObject()["linksChanged"] as? Int == 3)
@@ -128,7 +139,8 @@ struct LinkSafetyRouteTests {
             _ = try await link(server, first, #"{"originalUrl": "https://tracker.example/1", "customCode": "first-app"}"#)
             _ = try await link(server, second, #"{"originalUrl": "https://www.tracker.example/2", "customCode": "second-app"}"#)
 
-            let byAppKey = try await server.send(.put, "/api/admin/safety/domains/tracker.example", token: first.secretKey, body: .json(#"{"state": "warn"}"#))
+            let byAppKey = try await server.send(
+                .put, "/api/admin/safety/domains/tracker.example", token: first.secretKey, body: .json(#"{"state": "warn"}"#))
             #expect(byAppKey.status == .unauthorized)
             let put = try await server.admin(.put, "/api/admin/safety/domains/tracker.example", body: .json(#"{"state": "warn"}"#))
             #expect(try put.jsonObject()["linksChanged"] as? Int == 2)
@@ -138,7 +150,8 @@ struct LinkSafetyRouteTests {
                 #expect(page.status == .ok && page.text.contains("tracker.example"))
             }
             // An app's own block wins over the deployment's warn: the stricter state holds.
-            _ = try await server.send(.put, "/api/safety/domains/tracker.example", token: first.secretKey, body: .json(#"{"state": "block"}"#))
+            _ = try await server.send(
+                .put, "/api/safety/domains/tracker.example", token: first.secretKey, body: .json(#"{"state": "block"}"#))
             #expect(try await server.send(.get, "/first-app", headers: Self.desktop).status == .notFound)
             #expect(try await server.send(.get, "/second-app", headers: Self.desktop).status == .ok)
             let entries = try await server.admin(.get, "/api/admin/safety/domains").jsonObject()["data"] as? [[String: Any]]
@@ -146,15 +159,17 @@ struct LinkSafetyRouteTests {
         }
     }
 
-    @Test("list entries are refused with 400 for a bad domain, an allow state or a long note", arguments: [
-        ("evil.example", #"{"state": "allow"}"#),
-        ("evil.example", #"{"state": "nuke"}"#),
-        ("evil.example", #"{}"#),
-        ("evil.example", #"{"state": "warn", "note": "\#(String(repeating: "n", count: 301))"}"#),
-        ("evil..example", #"{"state": "warn"}"#),
-        ("-evil.example", #"{"state": "warn"}"#),
-        ("evil_example", #"{"state": "warn"}"#),
-    ])
+    @Test(
+        "list entries are refused with 400 for a bad domain, an allow state or a long note",
+        arguments: [
+            ("evil.example", #"{"state": "allow"}"#),
+            ("evil.example", #"{"state": "nuke"}"#),
+            ("evil.example", #"{}"#),
+            ("evil.example", #"{"state": "warn", "note": "\#(String(repeating: "n", count: 301))"}"#),
+            ("evil..example", #"{"state": "warn"}"#),
+            ("-evil.example", #"{"state": "warn"}"#),
+            ("evil_example", #"{"state": "warn"}"#),
+        ])
     func badListEntries(domain: String, body: String) async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant()
@@ -184,19 +199,22 @@ struct LinkSafetyRouteTests {
         try await TestServer.run { server in
             let tenant = try await server.createTenant()
             let publishable = try await server.createKey(appId: tenant.app.id, kind: .publishable)
-            let response = try await server.send(.post, "/api/links", token: publishable.token, body: .json(#"{"title": "x", "safety": "allow"}"#))
+            let response = try await server.send(
+                .post, "/api/links", token: publishable.token, body: .json(#"{"title": "x", "safety": "allow"}"#))
             #expect(response.status == .forbidden)
         }
     }
 
-    @Test("destinations other than http(s) and the app's own scheme are refused, however they are spelt", arguments: [
-        "javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "java\u{AD}script:alert(1)",
-        "\u{200B}javascript:alert(1)", "vbscript:msgbox(1)", "data:text/html,<script>alert(1)</script>", "file:///etc/passwd",
-        "//evil.example/x", "\\\\evil.example\\x", "https:\\\\evil.example", "https://example.com\\@evil.example/",
-        "https://bank.example@evil.example/", "https://user:pass@evil.example/", "https://evil.example\u{202E}/moc.elpmaxe",
-        "https://exämple.com/", "https://example.com/\"onmouseover=alert(1)", "https://example.com/<script>", "ftp://example.com/x",
-        "intent://x#Intent;end", "otherapp://open",
-    ])
+    @Test(
+        "destinations other than http(s) and the app's own scheme are refused, however they are spelt",
+        arguments: [
+            "javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "java\u{AD}script:alert(1)",
+            "\u{200B}javascript:alert(1)", "vbscript:msgbox(1)", "data:text/html,<script>alert(1)</script>", "file:///etc/passwd",
+            "//evil.example/x", "\\\\evil.example\\x", "https:\\\\evil.example", "https://example.com\\@evil.example/",
+            "https://bank.example@evil.example/", "https://user:pass@evil.example/", "https://evil.example\u{202E}/moc.elpmaxe",
+            "https://exämple.com/", "https://example.com/\"onmouseover=alert(1)", "https://example.com/<script>", "ftp://example.com/x",
+            "intent://x#Intent;end", "otherapp://open",
+        ])
     func hostileDestinationsAreRefused(url: String) async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant(#"{"name": "Acme", "uriScheme": "acme"}"#)
@@ -204,7 +222,8 @@ struct LinkSafetyRouteTests {
                 var fields = ["originalUrl": "https://example.com/ok"]
                 fields[field] = url
                 let body = try JSONSerialization.data(withJSONObject: fields)
-                let response = try await server.send(.post, "/api/links", token: tenant.secretKey, body: .json(String(decoding: body, as: UTF8.self)))
+                let response = try await server.send(
+                    .post, "/api/links", token: tenant.secretKey, body: .json(String(decoding: body, as: UTF8.self)))
                 #expect(response.status == .badRequest, "\(field) = \(url.debugDescription): \(response.text)")
             }
         }

@@ -33,28 +33,30 @@ struct LinksRouteTests {
     @Test func createLinkKeepsEveryContentField() async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant(#"{"name": "Acme", "uriScheme": "acme"}"#)
-            let link = try await server.createLink(key: tenant.secretKey, body: #"""
-                {
-                    "originalUrl": "https://acme.test/p/42",
-                    "iosAppStoreUrl": "https://apps.apple.com/app/id1",
-                    "androidAppStoreUrl": "https://play.google.com/store/apps/details?id=com.acme",
-                    "webFallbackUrl": "https://acme.test/fallback",
-                    "iosUniversalLink": "https://acme.test/p/42",
-                    "androidAppLink": "acme://p/42",
-                    "deepLinkPath": "/p/42",
-                    "deepLinkParameters": {"product": "42"},
-                    "utmParameters": {"source": "newsletter", "campaign": "spring"},
-                    "title": "Product 42",
-                    "description": "Our best product",
-                    "ogTitle": "Product 42 on Acme",
-                    "ogImageUrl": "https://acme.test/p/42.png",
-                    "targetingRules": {"countries": ["us", "FR"], "devices": ["IOS"], "languages": ["en-US"]},
-                    "attributionWindowHours": 72,
-                    "externalUserId": "user-1",
-                    "expiresAt": "2026-02-01T00:00:00Z",
-                    "isActive": false
-                }
-                """#)
+            let link = try await server.createLink(
+                key: tenant.secretKey,
+                body: #"""
+                    {
+                        "originalUrl": "https://acme.test/p/42",
+                        "iosAppStoreUrl": "https://apps.apple.com/app/id1",
+                        "androidAppStoreUrl": "https://play.google.com/store/apps/details?id=com.acme",
+                        "webFallbackUrl": "https://acme.test/fallback",
+                        "iosUniversalLink": "https://acme.test/p/42",
+                        "androidAppLink": "acme://p/42",
+                        "deepLinkPath": "/p/42",
+                        "deepLinkParameters": {"product": "42"},
+                        "utmParameters": {"source": "newsletter", "campaign": "spring"},
+                        "title": "Product 42",
+                        "description": "Our best product",
+                        "ogTitle": "Product 42 on Acme",
+                        "ogImageUrl": "https://acme.test/p/42.png",
+                        "targetingRules": {"countries": ["us", "FR"], "devices": ["IOS"], "languages": ["en-US"]},
+                        "attributionWindowHours": 72,
+                        "externalUserId": "user-1",
+                        "expiresAt": "2026-02-01T00:00:00Z",
+                        "isActive": false
+                    }
+                    """#)
             let content = link.content
             #expect(content.iosUniversalLink == "https://acme.test/p/42")
             #expect(content.androidAppLink == "acme://p/42")
@@ -107,22 +109,26 @@ struct LinksRouteTests {
     @Test func createLinkFromATemplateAppliesItsDefaults() async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant()
-            let template = try await server.createTemplate(key: tenant.secretKey, body: #"""
-                {
-                    "name": "Spring",
-                    "originalUrl": "https://acme.test/spring",
-                    "deepLinkParameters": {"campaign": "spring", "shelf": "top"},
-                    "utmParameters": {"source": "template", "medium": "email"},
-                    "title": "Template title"
-                }
-                """#)
-            let link = try await server.createLink(key: tenant.secretKey, body: #"""
-                {
-                    "templateId": "\#(template.id)",
-                    "deepLinkParameters": {"shelf": "bottom"},
-                    "utmParameters": {"source": "link"}
-                }
-                """#)
+            let template = try await server.createTemplate(
+                key: tenant.secretKey,
+                body: #"""
+                    {
+                        "name": "Spring",
+                        "originalUrl": "https://acme.test/spring",
+                        "deepLinkParameters": {"campaign": "spring", "shelf": "top"},
+                        "utmParameters": {"source": "template", "medium": "email"},
+                        "title": "Template title"
+                    }
+                    """#)
+            let link = try await server.createLink(
+                key: tenant.secretKey,
+                body: #"""
+                    {
+                        "templateId": "\#(template.id)",
+                        "deepLinkParameters": {"shelf": "bottom"},
+                        "utmParameters": {"source": "link"}
+                    }
+                    """#)
             #expect(link.templateId == template.id)
             #expect(link.templateSlug == "spring")
             #expect(link.url == "\(TestServer.publicURL)/spring/\(link.shortCode)")
@@ -344,10 +350,12 @@ struct LinksRouteTests {
     @Test func patchLinkNullClearsAField() async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant()
-            let created = try await server.createLink(key: tenant.secretKey, body: #"""
-                {"originalUrl": "https://example.com", "title": "Gone soon", "expiresAt": "2026-03-01T00:00:00Z",
-                 "deepLinkParameters": {"a": "1", "b": "2"}}
-                """#)
+            let created = try await server.createLink(
+                key: tenant.secretKey,
+                body: #"""
+                    {"originalUrl": "https://example.com", "title": "Gone soon", "expiresAt": "2026-03-01T00:00:00Z",
+                     "deepLinkParameters": {"a": "1", "b": "2"}}
+                    """#)
             let response = try await server.send(
                 .patch, "/api/links/\(created.id)", token: tenant.secretKey,
                 body: .json(#"{"title": null, "expiresAt": null, "deepLinkParameters": {"a": null}}"#)

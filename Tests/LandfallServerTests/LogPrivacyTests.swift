@@ -31,7 +31,9 @@ struct LogPrivacyTests {
         // The audit must have seen the traffic it audits: the routes log their writes at info.
         #expect(logs.all.count >= 10)
         #expect(logs.all.contains { $0.text.contains("key created") })
-        for message in ["install attributed", "s2s clicks recorded", "referral registered", "branch session", "dashboard sign-in", "person erased"] {
+        for message in [
+            "install attributed", "s2s clicks recorded", "referral registered", "branch session", "dashboard sign-in", "person erased",
+        ] {
             #expect(logs.all.contains { $0.text.contains(message) }, "no '\(message)' record")
         }
         #expect(logs.all.contains { $0.text.contains("method=deterministic") })
@@ -65,7 +67,8 @@ struct LogPrivacyTests {
         let clickToken = try await AttributionFlowTests.click(server, clickPhone)
         secrets.append(("click token", clickToken))
         try await server.landfall.clicks.flush()
-        let installed = try await AttributionFlowTests.install(server, key: publishable, clickPhone, extra: #", "clickToken": "\#(clickToken)""#)
+        let installed = try await AttributionFlowTests.install(
+            server, key: publishable, clickPhone, extra: #", "clickToken": "\#(clickToken)""#)
         #expect(installed.status == .ok, "\(installed.text)")
         let installId = try #require(try installed.jsonObject()["installId"] as? String)
         #expect(try await AttributionFlowTests.install(server, key: publishable, ipv6Phone).status == .ok)
@@ -75,14 +78,17 @@ struct LogPrivacyTests {
             headers: [forwardedFor: clickPhone.address]
         )
         #expect(event.status == .created, "\(event.text)")
-        let resolved = try await server.send(.get, "/api/sdk/v1/resolve/\(link.shortCode)", token: publishable, headers: [forwardedFor: clickPhone.address])
+        let resolved = try await server.send(
+            .get, "/api/sdk/v1/resolve/\(link.shortCode)", token: publishable, headers: [forwardedFor: clickPhone.address])
         #expect(resolved.status == .ok, "\(resolved.text)")
 
         // Server to server: a click with its address, an install from another.
         let stamp = Int64(server.clock.now.timeIntervalSince1970) - 600
         let clicks = try await server.send(
             .post, "/api/s2s/v1/clicks", token: tenant.secretKey,
-            body: .json(#"{"clicks": [{"link": "\#(link.shortCode)", "ip": "\#(s2sClickAddress)", "userAgent": "\#(RealUserAgents.iPhoneSafari)", "timestamp": \#(stamp)}]}"#)
+            body: .json(
+                #"{"clicks": [{"link": "\#(link.shortCode)", "ip": "\#(s2sClickAddress)", "userAgent": "\#(RealUserAgents.iPhoneSafari)", "timestamp": \#(stamp)}]}"#
+            )
         )
         #expect(clicks.status == .ok, "\(clicks.text)")
         let s2sInstall = try await S2SRouteTests.postInstall(
@@ -91,7 +97,9 @@ struct LogPrivacyTests {
         #expect(s2sInstall.status == .ok, "\(s2sInstall.text)")
 
         // Referrals: a program, an invite, a registration that states an email.
-        #expect(try await server.send(.put, "/api/referrals/program", token: tenant.secretKey, body: .json(ReferralWorld.program)).status == .ok)
+        #expect(
+            try await server.send(.put, "/api/referrals/program", token: tenant.secretKey, body: .json(ReferralWorld.program)).status == .ok
+        )
         let invite = try await server.send(
             .post, "/api/referrals/invites", token: tenant.secretKey, body: .json(#"{"userId": "\#(externalUserId)"}"#)
         )

@@ -16,7 +16,8 @@ import Testing
     /// `default`), a media type documented for that status, the headers documented for it, and a
     /// body that validates against its schema.
     static let checks = [
-        "not_a_server_error", "status_code_conformance", "content_type_conformance", "response_headers_conformance", "response_schema_conformance",
+        "not_a_server_error", "status_code_conformance", "content_type_conformance", "response_headers_conformance",
+        "response_schema_conformance",
     ]
 
     @Test func everyAnswerMatchesTheDocumentedStatusMediaTypeAndSchema() async throws {
@@ -57,13 +58,16 @@ import Testing
         var lines: [String] = []
         for failure in report["failures"] as? [[String: Any]] ?? [] {
             let operations = (failure["operations"] as? [String] ?? []).joined(separator: ", ")
-            lines.append("\(failure["type"] as? String ?? "?") ×\(failure["count"] as? Int ?? 0): \(failure["title"] as? String ?? "") [\(operations)]")
+            lines.append(
+                "\(failure["type"] as? String ?? "?") ×\(failure["count"] as? Int ?? 0): \(failure["title"] as? String ?? "") [\(operations)]"
+            )
         }
         for error in report["errors"] as? [[String: Any]] ?? [] {
             lines.append("error ×\(error["count"] as? Int ?? 0): \(error["title"] as? String ?? "")")
         }
         if !lines.isEmpty, let log = try? String(contentsOf: directory.appendingPathComponent("schemathesis.log"), encoding: .utf8),
-           let start = log.range(of: "= FAILURES =") ?? log.range(of: "= ERRORS =") {
+            let start = log.range(of: "= FAILURES =") ?? log.range(of: "= ERRORS =")
+        {
             // Up to its warnings, which are about generating data, not about the answers.
             let end = log.range(of: "= WARNINGS =", range: start.upperBound..<log.endIndex)?.lowerBound ?? log.endIndex
             lines.append(String(log[start.lowerBound..<end].prefix(12_000)))

@@ -96,9 +96,11 @@ import Testing
             let template = Set(path.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) })
             for (method, value) in item where Self.methods.contains(method) {
                 let operation = try #require(value as? [String: Any])
-                let declared = Set(((operation["parameters"] as? [[String: Any]]) ?? [])
-                    .filter { $0["in"] as? String == "path" }.compactMap { $0["name"] as? String })
-                #expect(declared == template, "\(method.uppercased()) \(path) declares \(declared.sorted()), its path has \(template.sorted())")
+                let declared = Set(
+                    ((operation["parameters"] as? [[String: Any]]) ?? [])
+                        .filter { $0["in"] as? String == "path" }.compactMap { $0["name"] as? String })
+                #expect(
+                    declared == template, "\(method.uppercased()) \(path) declares \(declared.sorted()), its path has \(template.sorted())")
             }
         }
     }
@@ -139,7 +141,8 @@ import Testing
     /// A `landfall` binary copied alone into an empty directory (no resource bundle beside it)
     /// still serves the whole document: it is compiled in.
     @Test func aCopiedBinaryAloneServesTheDocument() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-openapi-\(UUID().uuidString)", isDirectory: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "landfall-openapi-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let binary = directory.appendingPathComponent("landfall")
@@ -157,7 +160,8 @@ import Testing
         }
         let answer: (status: UInt, body: ByteBuffer)
         do {
-            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/openapi.json"), timeout: .seconds(30))
+            let response = try await HTTPClient.shared.execute(
+                HTTPClientRequest(url: "http://127.0.0.1:\(port)/openapi.json"), timeout: .seconds(30))
             answer = (response.status.code, try await response.body.collect(upTo: 16 << 20))
         } catch {
             await server.terminate()
@@ -165,6 +169,7 @@ import Testing
         }
         await server.terminate()
         #expect(answer.status == 200)
-        #expect(Data(answer.body.readableBytesView) == (try Data(contentsOf: Self.file)), "the copied binary served openapi.json byte for byte")
+        #expect(
+            Data(answer.body.readableBytesView) == (try Data(contentsOf: Self.file)), "the copied binary served openapi.json byte for byte")
     }
 }

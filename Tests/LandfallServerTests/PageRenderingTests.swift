@@ -49,7 +49,9 @@ struct PageRenderingTests {
 
     @Test func previewEscapesOpenGraphValues() {
         let html = PreviewPage.render(
-            PreviewModel(title: hostile, description: hostile, imageURL: "https://x/\"><script>", canonicalURL: "https://go/x", destinationURL: "https://d/\"<"),
+            PreviewModel(
+                title: hostile, description: hostile, imageURL: "https://x/\"><script>", canonicalURL: "https://go/x",
+                destinationURL: "https://d/\"<"),
             nonce: "N"
         )
         #expect(!html.contains("<script>"))

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallRandom
 @testable import LandfallServer
 import LandfallBench
 import LandfallModels
@@ -86,9 +87,16 @@ struct PlainJSONTests {
     static func generatedBody(_ random: inout SplitMix64) -> String {
         var members: [String] = []
         func space() -> String { ["", " ", "\n  ", "\t"][random.next(4)] }
-        if random.next(10) > 0 { members.append("\"installId\":\(space())" + (random.next(12) > 0 ? "\"inst-\(random.next(100))\"" : "null")) }
-        if random.next(10) > 0 { members.append("\"eventName\":" + (random.next(12) > 0 ? strings[random.next(strings.count)] : numbers[random.next(numbers.count)])) }
-        if random.next(3) > 0 { members.append("\"eventData\":\(space())" + (random.next(10) > 0 ? value(&random, depth: 0, object: true) : "null")) }
+        if random.next(10) > 0 {
+            members.append("\"installId\":\(space())" + (random.next(12) > 0 ? "\"inst-\(random.next(100))\"" : "null"))
+        }
+        if random.next(10) > 0 {
+            members.append(
+                "\"eventName\":" + (random.next(12) > 0 ? strings[random.next(strings.count)] : numbers[random.next(numbers.count)]))
+        }
+        if random.next(3) > 0 {
+            members.append("\"eventData\":\(space())" + (random.next(10) > 0 ? value(&random, depth: 0, object: true) : "null"))
+        }
         if random.next(3) == 0 { members.append("\"timestamp\":" + timestamps[random.next(timestamps.count)]) }
         if random.next(2) == 0 { members.append("\"eventId\":" + (random.next(8) > 0 ? "\"evt-\(random.next(1000))\"" : "17")) }
         if random.next(6) == 0 { members.append("\"sdkVersion\":\"2.1.0\"") }

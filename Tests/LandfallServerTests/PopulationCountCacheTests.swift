@@ -19,9 +19,12 @@ import Testing
         (factor: Factor.ipPrefix.rawValue, value: "203.0.113"), (factor: Factor.deviceModel.rawValue, value: "iPhone16,2"),
         (factor: Factor.timezone.rawValue, value: "Europe/Lisbon"),
     ]
-    static let read = ClickPopulation(clickCount: 900, counts: [
-        Factor.ipPrefix.rawValue: ["203.0.113": 3], Factor.deviceModel.rawValue: ["iPhone16,2": 40], Factor.timezone.rawValue: ["Europe/Lisbon": 0],
-    ])
+    static let read = ClickPopulation(
+        clickCount: 900,
+        counts: [
+            Factor.ipPrefix.rawValue: ["203.0.113": 3], Factor.deviceModel.rawValue: ["iPhone16,2": 40],
+            Factor.timezone.rawValue: ["Europe/Lisbon": 0],
+        ])
 
     static func lookup(_ cache: PopulationCountCache, day: Int64 = 20_000) -> PopulationCountCache.Lookup {
         cache.lookup(.init(appId: "app", platform: "ios", fromDay: day - 7, toDay: day), values: values)

@@ -10,7 +10,8 @@ import Testing
 @Suite("landfall privacy and apps set")
 struct PrivacyCLITests {
     static func withDatabase(_ body: @Sendable (TestServer, [String], Tenant) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-privacy-cli-\(UUID().uuidString)", isDirectory: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "landfall-privacy-cli-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let databasePath = directory.appendingPathComponent("landfall.sqlite").path
@@ -22,7 +23,8 @@ struct PrivacyCLITests {
 
     @Test func eraseByUserIdRemovesTheirShareLinkAndPrintsTheCounts() async throws {
         try await Self.withDatabase { server, database, tenant in
-            let link = try await server.createLink(key: tenant.secretKey, body: #"{"originalUrl": "https://example.com/a", "externalUserId": "user-42"}"#)
+            let link = try await server.createLink(
+                key: tenant.secretKey, body: #"{"originalUrl": "https://example.com/a", "externalUserId": "user-42"}"#)
             let output = try await ServerProcess.run(["privacy", "erase", "--app", "acme", "--user-id", "user-42"] + database)
             #expect(output.contains("links  1"))
             #expect(output.contains("Erased 1 rows in "))

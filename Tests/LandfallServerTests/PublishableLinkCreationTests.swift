@@ -54,7 +54,8 @@ struct PublishableLinkCreationTests {
 
     @Test func aPublishableKeyCannotChooseTheShortCode() async throws {
         try await Self.withApp { server, tenant, publishable in
-            let response = try await Self.share(server, key: publishable.token, from: "203.0.113.5", CreateLinkOptions(customCode: "summer-sale"))
+            let response = try await Self.share(
+                server, key: publishable.token, from: "203.0.113.5", CreateLinkOptions(customCode: "summer-sale"))
             expectAPIError(response, .forbidden, code: "custom_code_not_allowed")
             #expect(try await server.storage.link(shortCode: "summer-sale", appId: tenant.app.id) == nil)
             // A backend with the secret key still can.
@@ -68,10 +69,12 @@ struct PublishableLinkCreationTests {
     @Test func oneAddressIsRefusedPastItsBurstWithRetryAfter() async throws {
         try await Self.withApp(perAddress: 3, perApp: 100) { server, _, publishable in
             for index in 0..<3 {
-                let response = try await Self.share(server, key: publishable.token, from: "203.0.113.5", CreateLinkOptions(title: "share \(index)"))
+                let response = try await Self.share(
+                    server, key: publishable.token, from: "203.0.113.5", CreateLinkOptions(title: "share \(index)"))
                 #expect(response.status == .created)
             }
-            let refused = try await Self.share(server, key: publishable.token, from: "203.0.113.5", CreateLinkOptions(title: "one too many"))
+            let refused = try await Self.share(
+                server, key: publishable.token, from: "203.0.113.5", CreateLinkOptions(title: "one too many"))
             expectAPIError(refused, .tooManyRequests, code: "rate_limited")
             // 3 per 60 s: one token is back after 20 s.
             #expect(refused.headers[.retryAfter] == "20")
@@ -88,7 +91,8 @@ struct PublishableLinkCreationTests {
     @Test func theAppsBudgetCapsManyAddresses() async throws {
         try await Self.withApp(perAddress: 10, perApp: 4) { server, _, publishable in
             for index in 0..<4 {
-                let response = try await Self.share(server, key: publishable.token, from: "203.0.113.\(index + 1)", CreateLinkOptions(title: "\(index)"))
+                let response = try await Self.share(
+                    server, key: publishable.token, from: "203.0.113.\(index + 1)", CreateLinkOptions(title: "\(index)"))
                 #expect(response.status == .created)
             }
             let refused = try await Self.share(server, key: publishable.token, from: "203.0.113.99", CreateLinkOptions(title: "fifth"))
@@ -135,7 +139,8 @@ struct PublishableLinkCreationTests {
     @Test func secretKeysAreNotLimited() async throws {
         try await Self.withApp(perAddress: 1, perApp: 1) { server, tenant, _ in
             for index in 0..<5 {
-                let response = try await Self.share(server, key: tenant.secretKey, from: "203.0.113.5", CreateLinkOptions(title: "\(index)"))
+                let response = try await Self.share(
+                    server, key: tenant.secretKey, from: "203.0.113.5", CreateLinkOptions(title: "\(index)"))
                 #expect(response.status == .created)
             }
         }

@@ -14,7 +14,8 @@ struct QRCodeDecodeTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let image = directory.appendingPathComponent("code.png")
         try Data(png).write(to: image)
-        let process = try ManagedProcess.start(zbarimg, arguments: ["--nodbus", "--raw", "-q", "-Sdisable", "-Sqrcode.enable", image.path], logDirectory: directory)
+        let process = try ManagedProcess.start(
+            zbarimg, arguments: ["--nodbus", "--raw", "-q", "-Sdisable", "-Sqrcode.enable", image.path], logDirectory: directory)
         let status = try await process.waitForExit(timeout: .seconds(30))
         let output = try String(contentsOf: process.logFile, encoding: .utf8)
         guard status.isSuccess else { throw DecodeFailure(description: "zbarimg \(status): \(output)") }
@@ -29,10 +30,12 @@ struct QRCodeDecodeTests {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./?=&")
         var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
         let prefix = count > 40 ? "https://links.test/" : ""
-        return prefix + String((0..<(count - prefix.count)).map { _ in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return alphabet[Int(state >> 33) % alphabet.count]
-        })
+        return prefix
+            + String(
+                (0..<(count - prefix.count)).map { _ in
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    return alphabet[Int(state >> 33) % alphabet.count]
+                })
     }
 
     @Test("a short link URL at every error-correction level", arguments: QRErrorCorrection.allCases)

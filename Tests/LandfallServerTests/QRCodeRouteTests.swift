@@ -50,9 +50,11 @@ struct QRCodeRouteTests {
         }
     }
 
-    @Test("bad format, size or ecc answer 400 naming the parameter", arguments: [
-        "format=gif", "size=10", "size=5000", "size=big", "ecc=X",
-    ])
+    @Test(
+        "bad format, size or ecc answer 400 naming the parameter",
+        arguments: [
+            "format=gif", "size=10", "size=5000", "size=big", "ecc=X",
+        ])
     func badParameters(query: String) async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant()
@@ -70,7 +72,8 @@ struct QRCodeRouteTests {
             let other = try await server.createTenant(#"{"name": "Other"}"#)
             let link = try await server.createLink(key: tenant.secretKey)
             expectAPIError(try await server.send(.get, "/api/links/\(link.id)/qr"), .unauthorized, code: "unauthorized")
-            expectAPIError(try await server.send(.get, "/api/links/\(link.id)/qr", token: other.secretKey), .notFound, code: "link_not_found")
+            expectAPIError(
+                try await server.send(.get, "/api/links/\(link.id)/qr", token: other.secretKey), .notFound, code: "link_not_found")
             expectAPIError(try await server.send(.get, "/api/links/nope/qr", token: tenant.secretKey), .notFound, code: "link_not_found")
         }
     }

@@ -9,7 +9,9 @@ import Testing
 struct RedirectPlannerTests {
     let date = Date(epochMilliseconds: 1_790_000_000_000)
 
-    func app(scheme: String? = "mealtime", package: String? = "com.example.mealtime", appStore: String? = "https://apps.apple.com/app/id123") -> AppRecord {
+    func app(
+        scheme: String? = "mealtime", package: String? = "com.example.mealtime", appStore: String? = "https://apps.apple.com/app/id123"
+    ) -> AppRecord {
         AppRecord(
             id: "app", slug: "mealtime", name: "Mealtime", domains: ["go.example.com"],
             settings: AppSettings(
@@ -19,11 +21,16 @@ struct RedirectPlannerTests {
         )
     }
 
-    func link(_ content: LinkContent = LinkContent(originalUrl: "https://example.com/recipes/42", deepLinkPath: "/recipes/42")) -> LinkRecord {
+    func link(_ content: LinkContent = LinkContent(originalUrl: "https://example.com/recipes/42", deepLinkPath: "/recipes/42"))
+        -> LinkRecord
+    {
         LinkRecord(id: "link", appId: "app", shortCode: "pasta", content: content, createdAt: date, updatedAt: date)
     }
 
-    func visit(_ userAgent: String, token: String? = "TOKEN", query: [(name: String, value: String)] = [], country: String? = nil, languages: [String] = ["en"]) -> RedirectPlanner.Visit {
+    func visit(
+        _ userAgent: String, token: String? = "TOKEN", query: [(name: String, value: String)] = [], country: String? = nil,
+        languages: [String] = ["en"]
+    ) -> RedirectPlanner.Visit {
         RedirectPlanner.Visit(
             userAgent: UserAgentParser.parse(userAgent), country: country, languages: languages,
             query: query, clickToken: token, shortURL: "https://go.example.com/pasta"
@@ -118,7 +125,9 @@ struct RedirectPlannerTests {
         var content = link().content
         content.targetingRules = TargetingRules(countries: ["FR"])
         let planner = RedirectPlanner()
-        #expect(planner.plan(link: link(content), app: app(), visit: visit(RealUserAgents.iPhoneSafari)) == .redirect("https://example.com/fallback"))
+        #expect(
+            planner.plan(link: link(content), app: app(), visit: visit(RealUserAgents.iPhoneSafari))
+                == .redirect("https://example.com/fallback"))
         _ = try interstitial(planner.plan(link: link(content), app: app(), visit: visit(RealUserAgents.iPhoneSafari, country: "FR")))
     }
 
@@ -126,8 +135,11 @@ struct RedirectPlannerTests {
         var content = link().content
         content.targetingRules = TargetingRules(languages: ["pt"])
         let planner = RedirectPlanner()
-        _ = try interstitial(planner.plan(link: link(content), app: app(), visit: visit(RealUserAgents.iPhoneSafari, languages: ["en", "pt"])))
-        #expect(planner.plan(link: link(content), app: app(), visit: visit(RealUserAgents.iPhoneSafari, languages: ["de"])) == .redirect("https://example.com/fallback"))
+        _ = try interstitial(
+            planner.plan(link: link(content), app: app(), visit: visit(RealUserAgents.iPhoneSafari, languages: ["en", "pt"])))
+        #expect(
+            planner.plan(link: link(content), app: app(), visit: visit(RealUserAgents.iPhoneSafari, languages: ["de"]))
+                == .redirect("https://example.com/fallback"))
     }
 
     @Test func visitorQueryParametersOverrideTheLinksUTMAndReachTheApp() throws {
@@ -136,7 +148,8 @@ struct RedirectPlannerTests {
         let query = [(name: "utm_source", value: "newsletter"), (name: "ref", value: "a b")]
         let plan = RedirectPlanner().plan(link: link(content), app: app(), visit: visit(RealUserAgents.desktopChrome, query: query))
         #expect(plan == .redirect("https://example.com/recipes/42?utm_source=newsletter&ref=a%20b"))
-        let model = try interstitial(RedirectPlanner().plan(link: link(content), app: app(), visit: visit(RealUserAgents.iPhoneSafari, query: query)))
+        let model = try interstitial(
+            RedirectPlanner().plan(link: link(content), app: app(), visit: visit(RealUserAgents.iPhoneSafari, query: query)))
         #expect(model.openURL == "mealtime://recipes/42?utm_source=newsletter&ref=a%20b&lf_click=TOKEN")
     }
 

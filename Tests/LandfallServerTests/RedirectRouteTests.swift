@@ -20,7 +20,9 @@ struct RedirectRouteTests {
         """
 
     /// A tenant with the link above, then the test.
-    static func withLink(_ linkJSON: String = linkJSON, _ body: @Sendable @escaping (TestServer, Tenant, LinkJSON) async throws -> Void) async throws {
+    static func withLink(_ linkJSON: String = linkJSON, _ body: @Sendable @escaping (TestServer, Tenant, LinkJSON) async throws -> Void)
+        async throws
+    {
         try await TestServer.run { server in
             let tenant = try await server.createTenant(appJSON)
             let link = try await server.createLink(key: tenant.secretKey, body: linkJSON)
@@ -28,7 +30,10 @@ struct RedirectRouteTests {
         }
     }
 
-    static func visit(_ server: TestServer, _ path: String = "/pasta", userAgent: String, host: String = "go.mealtime.test", method: HTTPRequest.Method = .get, headers: HTTPFields = [:]) async throws -> TestResponse {
+    static func visit(
+        _ server: TestServer, _ path: String = "/pasta", userAgent: String, host: String = "go.mealtime.test",
+        method: HTTPRequest.Method = .get, headers: HTTPFields = [:]
+    ) async throws -> TestResponse {
         var fields = headers
         fields[.userAgent] = userAgent
         return try await server.send(method, path, host: host, headers: fields)
@@ -75,11 +80,16 @@ struct RedirectRouteTests {
             let token = try #require(try await server.clicks(linkId: link.id, appId: tenant.app.id).first?.clickToken)
             #expect(response.text.contains("intent://recipes/42?"))
             #expect(response.text.contains("package=com.example.mealtime"))
-            #expect(response.text.contains("https://play.google.com/store/apps/details?id=com.example.mealtime&amp;referrer=lf_click%3D\(token)"))
+            #expect(
+                response.text.contains(
+                    "https://play.google.com/store/apps/details?id=com.example.mealtime&amp;referrer=lf_click%3D\(token)"))
         }
     }
 
-    @Test(arguments: [(RealUserAgents.instagramIOS, "instagram", "ios"), (RealUserAgents.facebookIOS, "facebook", "ios"), (RealUserAgents.facebookAndroid, "facebook", "android")])
+    @Test(arguments: [
+        (RealUserAgents.instagramIOS, "instagram", "ios"), (RealUserAgents.facebookIOS, "facebook", "ios"),
+        (RealUserAgents.facebookAndroid, "facebook", "android"),
+    ])
     func inAppBrowsersGetTheInterstitialAndAreRecorded(userAgent: String, inApp: String, platform: String) async throws {
         try await Self.withLink { server, tenant, link in
             let response = try await Self.visit(server, userAgent: userAgent)
@@ -106,10 +116,12 @@ struct RedirectRouteTests {
 
     @Test func theClickKeepsAddressLanguageAndReferrer() async throws {
         try await Self.withLink { server, tenant, link in
-            _ = try await Self.visit(server, userAgent: RealUserAgents.iPhoneSafari, headers: [
-                .acceptLanguage: "fr-FR,fr;q=0.9,en;q=0.8", .referer: "https://news.example/story",
-                HTTPField.Name("X-Forwarded-For")!: "203.0.113.9",
-            ])
+            _ = try await Self.visit(
+                server, userAgent: RealUserAgents.iPhoneSafari,
+                headers: [
+                    .acceptLanguage: "fr-FR,fr;q=0.9,en;q=0.8", .referer: "https://news.example/story",
+                    HTTPField.Name("X-Forwarded-For")!: "203.0.113.9",
+                ])
             let click = try #require(try await server.clicks(linkId: link.id, appId: tenant.app.id).first)
             #expect(click.acceptLanguage == "fr-FR,fr;q=0.9,en;q=0.8")
             #expect(click.referrer == "https://news.example/story")
@@ -122,7 +134,8 @@ struct RedirectRouteTests {
         try await TestServer.run(configure: { $0.trustProxy = true }) { server in
             let tenant = try await server.createTenant(Self.appJSON)
             let link = try await server.createLink(key: tenant.secretKey, body: Self.linkJSON)
-            _ = try await Self.visit(server, userAgent: RealUserAgents.iPhoneSafari, headers: [HTTPField.Name("X-Forwarded-For")!: "203.0.113.9, 10.0.0.1"])
+            _ = try await Self.visit(
+                server, userAgent: RealUserAgents.iPhoneSafari, headers: [HTTPField.Name("X-Forwarded-For")!: "203.0.113.9, 10.0.0.1"])
             #expect(try await server.clicks(linkId: link.id, appId: tenant.app.id).first?.ipAddress == "203.0.113.9")
         }
     }
@@ -133,7 +146,9 @@ struct RedirectRouteTests {
             let token = try #require(try await server.clicks(linkId: link.id, appId: tenant.app.id).first?.clickToken)
             let beacon = try await server.send(
                 .post, "/api/v1/beacon", host: "go.mealtime.test",
-                body: .raw(#"{"t":"\#(token)","sw":1179,"sh":2556,"tz":"Europe/Paris","lang":"fr-FR","touch":5}"#, contentType: "text/plain;charset=UTF-8")
+                body: .raw(
+                    #"{"t":"\#(token)","sw":1179,"sh":2556,"tz":"Europe/Paris","lang":"fr-FR","touch":5}"#,
+                    contentType: "text/plain;charset=UTF-8")
             )
             #expect(beacon.status == .noContent)
             let click = try #require(try await server.clicks(linkId: link.id, appId: tenant.app.id).first)
@@ -146,13 +161,16 @@ struct RedirectRouteTests {
 
     @Test func aBeaconWithABadTokenOrValuesIsRefused() async throws {
         try await Self.withLink { server, _, _ in
-            let unknown = try await server.send(.post, "/api/v1/beacon", body: .raw(#"{"t":"AAAAAAAAAAAAAAAAAAAAAA","sw":1}"#, contentType: "text/plain"))
+            let unknown = try await server.send(
+                .post, "/api/v1/beacon", body: .raw(#"{"t":"AAAAAAAAAAAAAAAAAAAAAA","sw":1}"#, contentType: "text/plain"))
             expectAPIError(unknown, .notFound, code: "click_not_found")
             let malformed = try await server.send(.post, "/api/v1/beacon", body: .raw(#"{"t":"x"#, contentType: "text/plain"))
             expectAPIError(malformed, .badRequest, code: "invalid_json")
-            let badScreen = try await server.send(.post, "/api/v1/beacon", body: .raw(#"{"t":"AAAAAAAAAAAAAAAAAAAAAA","sw":-3}"#, contentType: "text/plain"))
+            let badScreen = try await server.send(
+                .post, "/api/v1/beacon", body: .raw(#"{"t":"AAAAAAAAAAAAAAAAAAAAAA","sw":-3}"#, contentType: "text/plain"))
             expectAPIError(badScreen, .badRequest, code: "invalid_field")
-            let badZone = try await server.send(.post, "/api/v1/beacon", body: .raw(#"{"t":"AAAAAAAAAAAAAAAAAAAAAA","tz":"<script>"}"#, contentType: "text/plain"))
+            let badZone = try await server.send(
+                .post, "/api/v1/beacon", body: .raw(#"{"t":"AAAAAAAAAAAAAAAAAAAAAA","tz":"<script>"}"#, contentType: "text/plain"))
             expectAPIError(badZone, .badRequest, code: "invalid_field")
         }
     }
@@ -180,7 +198,9 @@ struct RedirectRouteTests {
             let off = try await server.send(.patch, "/api/links/\(link.id)", token: tenant.secretKey, body: .json(#"{"isActive": false}"#))
             #expect(off.status == .ok)
             #expect(try await Self.visit(server, userAgent: RealUserAgents.desktopChrome).status == .notFound)
-            _ = try await server.send(.patch, "/api/links/\(link.id)", token: tenant.secretKey, body: .json(#"{"isActive": true, "expiresAt": "2026-01-02T00:00:00Z"}"#))
+            _ = try await server.send(
+                .patch, "/api/links/\(link.id)", token: tenant.secretKey,
+                body: .json(#"{"isActive": true, "expiresAt": "2026-01-02T00:00:00Z"}"#))
             #expect(try await Self.visit(server, userAgent: RealUserAgents.desktopChrome).status == .found)
             server.clock.advance(by: 2 * 86_400)
             let expired = try await Self.visit(server, userAgent: RealUserAgents.desktopChrome)
@@ -192,10 +212,13 @@ struct RedirectRouteTests {
     @Test func templatedLinksAnswerOnTheirSlugPathOnly() async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant(Self.appJSON)
-            let template = try await server.createTemplate(key: tenant.secretKey, body: #"{"name": "Recipes", "slug": "rc", "originalUrl": "https://mealtime.test/r"}"#)
+            let template = try await server.createTemplate(
+                key: tenant.secretKey, body: #"{"name": "Recipes", "slug": "rc", "originalUrl": "https://mealtime.test/r"}"#)
             let link = try await server.createLink(key: tenant.secretKey, body: #"{"templateId": "\#(template.id)", "customCode": "soup"}"#)
             #expect(link.url == "https://go.mealtime.test/rc/soup")
-            #expect(try await Self.visit(server, "/rc/soup", userAgent: RealUserAgents.desktopChrome).headers[.location] == "https://mealtime.test/r")
+            #expect(
+                try await Self.visit(server, "/rc/soup", userAgent: RealUserAgents.desktopChrome).headers[.location]
+                    == "https://mealtime.test/r")
             #expect(try await Self.visit(server, "/x/soup", userAgent: RealUserAgents.desktopChrome).status == .notFound)
         }
     }
@@ -206,8 +229,12 @@ struct RedirectRouteTests {
             let second = try await server.createTenant(#"{"name": "Two", "domains": ["two.test"]}"#)
             _ = try await server.createLink(key: first.secretKey, body: #"{"originalUrl": "https://one.example/", "customCode": "same"}"#)
             _ = try await server.createLink(key: second.secretKey, body: #"{"originalUrl": "https://two.example/", "customCode": "same"}"#)
-            #expect(try await Self.visit(server, "/same", userAgent: RealUserAgents.desktopChrome, host: "one.test").headers[.location] == "https://one.example/")
-            #expect(try await Self.visit(server, "/same", userAgent: RealUserAgents.desktopChrome, host: "two.test:443").headers[.location] == "https://two.example/")
+            #expect(
+                try await Self.visit(server, "/same", userAgent: RealUserAgents.desktopChrome, host: "one.test").headers[.location]
+                    == "https://one.example/")
+            #expect(
+                try await Self.visit(server, "/same", userAgent: RealUserAgents.desktopChrome, host: "two.test:443").headers[.location]
+                    == "https://two.example/")
             // A host no app claims cannot tell the two apart.
             #expect(try await Self.visit(server, "/same", userAgent: RealUserAgents.desktopChrome, host: "localhost").status == .notFound)
         }

@@ -36,7 +36,8 @@ struct ReferralFlowTests {
             let code = try world.code(invite)
             #expect(install.deepLinkData?.customParameters?["referral_code"] == code)
 
-            let referral = try await world.registered("""
+            let referral = try await world.registered(
+                """
                 {"userId": "6", "name": "Eugene Victor Tooms", "avatarUrl": "https://place-hold.it/64x64", "installId": "\(install.installId)"}
                 """)
             #expect(referral["status"] as? String == "pending")
@@ -91,7 +92,8 @@ struct ReferralFlowTests {
     /// JSON text with sorted keys and no spaces, so two documents compare by value.
     static func canonical(_ json: String) throws -> String {
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
-        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+        return String(
+            decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
     }
 
     @Test func aNonNumericUserIdStaysAStringAndMissingNamesAreNull() async throws {
@@ -121,7 +123,9 @@ struct ReferralFlowTests {
             let first = try await world.send(.get, "/api/users/5/referrals?limit=3")
             let cursor = try #require(first.headers[HTTPField.Name("X-Next-Cursor")!])
             #expect(first.headers[HTTPField.Name("Link")!]?.contains("rel=\"next\"") == true)
-            let ids = try #require(try JSONSerialization.jsonObject(with: Data(first.text.utf8)) as? [[String: Any]]).compactMap { ($0["user"] as? [String: Any])?["id"] as? Int }
+            let ids = try #require(try JSONSerialization.jsonObject(with: Data(first.text.utf8)) as? [[String: Any]]).compactMap {
+                ($0["user"] as? [String: Any])?["id"] as? Int
+            }
             #expect(ids == [14, 13, 12])
             let rest = try await world.list("5", query: "?limit=3&cursor=\(cursor)")
             #expect(rest.compactMap { ($0["user"] as? [String: Any])?["id"] as? Int } == [11, 10])
@@ -145,7 +149,8 @@ struct ReferralFlowTests {
     }
 
     @Test func aMinimumRevenueMustBeMetInItsCurrency() async throws {
-        try await ReferralWorld.run(program: #"{"webUrl": "https://mealtime.test/join", "minRevenue": 10, "revenueCurrency": "usd"}"#) { world in
+        try await ReferralWorld.run(program: #"{"webUrl": "https://mealtime.test/join", "minRevenue": 10, "revenueCurrency": "usd"}"#) {
+            world in
             let install = try await world.clickAndInstall(try await world.invite("5"), on: ReferralWorld.bob)
             _ = try await world.registered(#"{"userId": "6", "installId": "\#(install.installId)"}"#)
             try await world.event(install.installId, data: #"{"amount": 9.99, "currency": "USD"}"#)

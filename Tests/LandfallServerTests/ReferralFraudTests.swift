@@ -38,7 +38,8 @@ struct ReferralFraudTests {
             twin.height = 1334
             twin.timezone = "Europe/Berlin"
             let install = try await world.install(twin)
-            let reasons = try await Self.reasons(world, #"{"userId": "6", "referralCode": "\#(code)", "installId": "\#(install.installId)"}"#)
+            let reasons = try await Self.reasons(
+                world, #"{"userId": "6", "referralCode": "\#(code)", "installId": "\#(install.installId)"}"#)
             #expect(reasons == ["shared_network"])
         }
     }
@@ -47,7 +48,8 @@ struct ReferralFraudTests {
         try await ReferralWorld.run { world in
             let own = try await world.install(ReferralWorld.alice)
             let invite = try await world.invite("5", extra: #", "installId": "\#(own.installId)""#)
-            let token = try await AttributionFlowTests.click(world.server, ReferralWorld.alice, path: "/\(try #require(invite["shortCode"] as? String))")
+            let token = try await AttributionFlowTests.click(
+                world.server, ReferralWorld.alice, path: "/\(try #require(invite["shortCode"] as? String))")
             world.server.clock.advance(by: 120)
             // The click token reaches another device: the referrer hands their own click to a friend's install.
             let install = try await world.install(ReferralWorld.bob, extra: #", "clickToken": "\#(token)""#)
@@ -81,13 +83,18 @@ struct ReferralFraudTests {
         try await ReferralWorld.run(program: #"{"webUrl": "https://mealtime.test/join", "maxRefereesPerIP": 2}"#) { world in
             for (referrer, referee) in [("5", "6"), ("7", "8")] {
                 let code = try world.code(try await world.invite(referrer))
-                #expect(try await Self.reasons(world, #"{"userId": "\#(referee)", "referralCode": "\#(code)", "ipAddress": "203.0.113.5"}"#).isEmpty)
+                #expect(
+                    try await Self.reasons(world, #"{"userId": "\#(referee)", "referralCode": "\#(code)", "ipAddress": "203.0.113.5"}"#)
+                        .isEmpty)
             }
             let code = try world.code(try await world.invite("9"))
-            #expect(try await Self.reasons(world, #"{"userId": "10", "referralCode": "\#(code)", "ipAddress": "203.0.113.5"}"#) == ["shared_ip"])
+            #expect(
+                try await Self.reasons(world, #"{"userId": "10", "referralCode": "\#(code)", "ipAddress": "203.0.113.5"}"#) == ["shared_ip"]
+            )
             #expect(try await Self.reasons(world, #"{"userId": "11", "referralCode": "\#(code)", "ipAddress": "203.0.113.6"}"#).isEmpty)
             expectAPIError(
-                try await world.register(#"{"userId": "12", "referralCode": "\#(code)", "ipAddress": "not-an-ip"}"#), .badRequest, code: "invalid_field"
+                try await world.register(#"{"userId": "12", "referralCode": "\#(code)", "ipAddress": "not-an-ip"}"#), .badRequest,
+                code: "invalid_field"
             )
         }
     }
@@ -95,8 +102,12 @@ struct ReferralFraudTests {
     @Test func theReferrersEmailUnderAnotherSpellingIsFlagged() async throws {
         try await ReferralWorld.run { world in
             let code = try world.code(try await world.invite("5", extra: #", "email": "J.Doe+invites@Gmail.com""#))
-            #expect(try await Self.reasons(world, #"{"userId": "6", "referralCode": "\#(code)", "email": "jdoe@googlemail.com"}"#) == ["shared_email"])
-            #expect(try await Self.reasons(world, #"{"userId": "7", "referralCode": "\#(code)", "email": "someone.else@gmail.com"}"#).isEmpty)
+            #expect(
+                try await Self.reasons(world, #"{"userId": "6", "referralCode": "\#(code)", "email": "jdoe@googlemail.com"}"#) == [
+                    "shared_email"
+                ])
+            #expect(
+                try await Self.reasons(world, #"{"userId": "7", "referralCode": "\#(code)", "email": "someone.else@gmail.com"}"#).isEmpty)
         }
     }
 
@@ -105,8 +116,13 @@ struct ReferralFraudTests {
             let code = try world.code(try await world.invite("5"))
             let card = "c0ffee00c0ffee00c0ffee00c0ffee00"
             #expect(try await Self.reasons(world, #"{"userId": "6", "referralCode": "\#(code)", "paymentHash": "\#(card)"}"#).isEmpty)
-            #expect(try await Self.reasons(world, #"{"userId": "7", "referralCode": "\#(code)", "paymentHash": "\#(card)"}"#) == ["shared_payment"])
-            expectAPIError(try await world.register(#"{"userId": "8", "referralCode": "\#(code)", "paymentHash": "4111"}"#), .badRequest, code: "invalid_field")
+            #expect(
+                try await Self.reasons(world, #"{"userId": "7", "referralCode": "\#(code)", "paymentHash": "\#(card)"}"#) == [
+                    "shared_payment"
+                ])
+            expectAPIError(
+                try await world.register(#"{"userId": "8", "referralCode": "\#(code)", "paymentHash": "4111"}"#), .badRequest,
+                code: "invalid_field")
         }
     }
 
@@ -135,10 +151,14 @@ struct ReferralFraudTests {
     @Test func refusalsNameTheirReason() async throws {
         try await ReferralWorld.run(program: #"{"webUrl": "https://mealtime.test/join", "maxPerDay": 1}"#) { world in
             let code = try world.code(try await world.invite("5"))
-            expectAPIError(try await world.register(#"{"userId": "6", "referralCode": "NOPE2345"}"#), .notFound, code: "unknown_referral_code")
-            expectAPIError(try await world.register(#"{"userId": "5", "referralCode": "\#(code)"}"#), .unprocessableContent, code: "self_referral")
+            expectAPIError(
+                try await world.register(#"{"userId": "6", "referralCode": "NOPE2345"}"#), .notFound, code: "unknown_referral_code")
+            expectAPIError(
+                try await world.register(#"{"userId": "5", "referralCode": "\#(code)"}"#), .unprocessableContent, code: "self_referral")
             _ = try await world.registered(#"{"userId": "6", "referralCode": "\#(code)"}"#)
-            expectAPIError(try await world.register(#"{"userId": "7", "referralCode": "\#(code)"}"#), .unprocessableContent, code: "referral_cap_reached")
+            expectAPIError(
+                try await world.register(#"{"userId": "7", "referralCode": "\#(code)"}"#), .unprocessableContent,
+                code: "referral_cap_reached")
             let other = try world.code(try await world.invite("8"))
             expectAPIError(try await world.register(#"{"userId": "6", "referralCode": "\#(other)"}"#), .conflict, code: "duplicate_referee")
             world.server.clock.advance(by: 86_401)
@@ -151,26 +171,37 @@ struct ReferralFraudTests {
             let install = try await world.clickAndInstall(try await world.invite("5"), on: ReferralWorld.bob)
             world.server.clock.advance(by: 3_700)
             expectAPIError(
-                try await world.register(#"{"userId": "6", "installId": "\#(install.installId)"}"#), .unprocessableContent, code: "registration_window_expired"
+                try await world.register(#"{"userId": "6", "installId": "\#(install.installId)"}"#), .unprocessableContent,
+                code: "registration_window_expired"
             )
         }
     }
 
     @Test func badInputAndMissingProgramAnswerClearErrors() async throws {
         try await ReferralWorld.run(program: nil) { world in
-            expectAPIError(try await world.send(.post, "/api/referrals/invites", body: #"{"userId": "5"}"#), .conflict, code: "referral_program_missing")
+            expectAPIError(
+                try await world.send(.post, "/api/referrals/invites", body: #"{"userId": "5"}"#), .conflict,
+                code: "referral_program_missing")
             expectAPIError(try await world.send(.get, "/api/referrals/program"), .conflict, code: "referral_program_missing")
-            expectAPIError(try await world.send(.put, "/api/referrals/program", body: #"{"holdHours": -1}"#), .badRequest, code: "invalid_field")
-            expectAPIError(try await world.send(.put, "/api/referrals/program", body: #"{"minRevenue": 5}"#), .badRequest, code: "invalid_field")
-            expectAPIError(try await world.send(.put, "/api/referrals/program", body: #"{"webUrl": "javascript:alert(1)"}"#), .badRequest, code: "invalid_field")
+            expectAPIError(
+                try await world.send(.put, "/api/referrals/program", body: #"{"holdHours": -1}"#), .badRequest, code: "invalid_field")
+            expectAPIError(
+                try await world.send(.put, "/api/referrals/program", body: #"{"minRevenue": 5}"#), .badRequest, code: "invalid_field")
+            expectAPIError(
+                try await world.send(.put, "/api/referrals/program", body: #"{"webUrl": "javascript:alert(1)"}"#), .badRequest,
+                code: "invalid_field")
             expectAPIError(try await world.send(.put, "/api/referrals/program", body: "[1]"), .badRequest, code: "invalid_json")
             _ = try await world.send(.put, "/api/referrals/program", body: ReferralWorld.program)
             expectAPIError(try await world.send(.post, "/api/referrals/invites", body: "{}"), .badRequest, code: "invalid_field")
-            expectAPIError(try await world.send(.post, "/api/referrals/invites", body: #"{"userId": "5", "installId": "nope"}"#), .notFound, code: "install_not_found")
+            expectAPIError(
+                try await world.send(.post, "/api/referrals/invites", body: #"{"userId": "5", "installId": "nope"}"#), .notFound,
+                code: "install_not_found")
             expectAPIError(try await world.register(#"{"referralCode": "ABCD2345"}"#), .badRequest, code: "invalid_field")
             expectAPIError(try await world.register(#"{"userId": "6"}"#), .badRequest, code: "invalid_field")
             expectAPIError(try await world.register(#"{"userId": "6", "referralCode": 5}"#), .badRequest, code: "invalid_field")
-            expectAPIError(try await world.register(#"{"userId": "6", "referralCode": "X", "avatarUrl": "ftp://x"}"#), .badRequest, code: "invalid_field")
+            expectAPIError(
+                try await world.register(#"{"userId": "6", "referralCode": "X", "avatarUrl": "ftp://x"}"#), .badRequest,
+                code: "invalid_field")
             expectAPIError(try await world.register(#"{"userId": "6", "installId": "nope"}"#), .notFound, code: "install_not_found")
         }
     }
@@ -178,19 +209,22 @@ struct ReferralFraudTests {
     @Test func keysAreCheckedPerEndpoint() async throws {
         try await ReferralWorld.run { world in
             let publishable = world.publishable
-            expectAPIError(try await world.send(.post, "/api/referrals", key: publishable, body: #"{"userId": "6"}"#), .forbidden, code: "forbidden")
+            expectAPIError(
+                try await world.send(.post, "/api/referrals", key: publishable, body: #"{"userId": "6"}"#), .forbidden, code: "forbidden")
             expectAPIError(try await world.send(.get, "/api/referrals/flagged", key: publishable), .forbidden, code: "forbidden")
             expectAPIError(try await world.send(.get, "/api/users/5/referrals", key: publishable), .forbidden, code: "forbidden")
             expectAPIError(try await world.server.send(.get, "/api/users/5/referrals"), .unauthorized, code: "unauthorized")
             expectAPIError(try await world.send(.get, "/api/users/5/referrals", key: "lf_sk_wrong"), .unauthorized, code: "unauthorized")
             let invite = try await world.invite("5", key: publishable)
             #expect(invite["referralCode"] is String)
-            _ = try await world.send(.put, "/api/referrals/program", body: #"{"webUrl": "https://mealtime.test/join", "publishableKeyMayList": true}"#)
+            _ = try await world.send(
+                .put, "/api/referrals/program", body: #"{"webUrl": "https://mealtime.test/join", "publishableKeyMayList": true}"#)
             #expect(try await world.send(.get, "/api/users/5/referrals", key: publishable).status == .ok)
             let other = try await world.server.createTenant(#"{"name": "Other"}"#)
             _ = try await world.server.send(.put, "/api/referrals/program", token: other.secretKey, body: .json(ReferralWorld.program))
             let code = try world.code(invite)
-            let foreign = try await world.server.send(.post, "/api/referrals", token: other.secretKey, body: .json(#"{"userId": "6", "referralCode": "\#(code)"}"#))
+            let foreign = try await world.server.send(
+                .post, "/api/referrals", token: other.secretKey, body: .json(#"{"userId": "6", "referralCode": "\#(code)"}"#))
             expectAPIError(foreign, .notFound, code: "unknown_referral_code")
         }
     }

@@ -18,7 +18,8 @@ struct ReferralWorld: Sendable {
     /// A friend's phone: another network, screen, time zone and OS version.
     static let bob = Phone(
         address: "203.0.113.77",
-        browserAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+        browserAgent:
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
         sdkAgent: "Mealtime/4.2.1 iOS/17.5", width: 1290, height: 2796, timezone: "America/New_York", osVersion: "17.5"
     )
 
@@ -89,7 +90,8 @@ struct ReferralWorld: Sendable {
 
     func event(_ installId: String, name: String = "purchase", data: String = "{}") async throws {
         let response = try await server.send(
-            .post, "/api/sdk/v1/event", token: publishable, body: .json(#"{"installId": "\#(installId)", "eventName": "\#(name)", "eventData": \#(data)}"#)
+            .post, "/api/sdk/v1/event", token: publishable,
+            body: .json(#"{"installId": "\#(installId)", "eventName": "\#(name)", "eventData": \#(data)}"#)
         )
         guard response.status == .created else { throw TestServerError(unexpected: response) }
     }

@@ -13,7 +13,8 @@ struct ReferralWebhookTests {
         try await ReferralWorld.run(configure: {
             $0.webhooks = WebhookConfiguration(allowLoopback: true, deliversInBackground: false)
         }) { world in
-            let created = try await world.send(.post, "/api/webhooks", body: #"{"url": "http://127.0.0.1:9/hook", "eventTypes": ["referral.*"]}"#)
+            let created = try await world.send(
+                .post, "/api/webhooks", body: #"{"url": "http://127.0.0.1:9/hook", "eventTypes": ["referral.*"]}"#)
             #expect(created.status == .created, "\(created.text)")
             let endpointId = try #require(try created.jsonObject()["id"] as? String)
             func published() async throws -> [String] {
@@ -44,7 +45,8 @@ struct ReferralWebhookTests {
         try await ReferralWorld.run(configure: {
             $0.webhooks = WebhookConfiguration(allowLoopback: true, deliversInBackground: false)
         }) { world in
-            let created = try await world.send(.post, "/api/webhooks", body: #"{"url": "http://127.0.0.1:9/hook", "eventTypes": ["referral.flagged"]}"#)
+            let created = try await world.send(
+                .post, "/api/webhooks", body: #"{"url": "http://127.0.0.1:9/hook", "eventTypes": ["referral.flagged"]}"#)
             let endpointId = try #require(try created.jsonObject()["id"] as? String)
             // The referrer registers a new account from her own phone with her own code: the same device.
             let own = try await world.install(ReferralWorld.alice)

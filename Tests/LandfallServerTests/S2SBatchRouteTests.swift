@@ -14,7 +14,9 @@ struct S2SBatchRouteTests {
     typealias Phone = AttributionFlowTests.Phone
 
     /// A server on a fresh database of `engine`, with the app and its `pasta` link.
-    static func withServer(_ engine: TestEngine, _ body: @Sendable @escaping (TestServer, Tenant, LinkJSON) async throws -> Void) async throws {
+    static func withServer(_ engine: TestEngine, _ body: @Sendable @escaping (TestServer, Tenant, LinkJSON) async throws -> Void)
+        async throws
+    {
         let postgres: DatabaseLocation? = engine == .postgres ? try await TestPostgres.freshDatabase() : nil
         try await TestServer.run(configure: { configuration in
             if let postgres {
@@ -43,16 +45,19 @@ struct S2SBatchRouteTests {
             // Unix milliseconds and ISO 8601 text in turn.
             let items = (0..<1000).map { index -> String in
                 let date = clickedAt(index)
-                let stamp = switch index % 3 {
-                case 0: "\(Int(date.timeIntervalSince1970))"
-                case 1: "\(Int64(date.timeIntervalSince1970 * 1000))"
-                default: "\"\(date.formatted(.iso8601))\""
-                }
+                let stamp =
+                    switch index % 3 {
+                    case 0: "\(Int(date.timeIntervalSince1970))"
+                    case 1: "\(Int64(date.timeIntervalSince1970 * 1000))"
+                    default: "\"\(date.formatted(.iso8601))\""
+                    }
                 switch index % 100 {
                 case 7: return S2SRouteTests.clickJSON(Phone(address: "not-an-ip"), at: date)
                 case 8: return S2SRouteTests.clickJSON(Self.phone(index), at: date, code: "nope")
                 case 9: return S2SRouteTests.clickJSON(Self.phone(index), at: now + day)
-                case 10: return #"{"link": "pasta", "ip": "\#(Self.phone(index).address)", "userAgent": "x", "screenWidth": "wide", "timestamp": \#(stamp)}"#
+                case 10:
+                    return
+                        #"{"link": "pasta", "ip": "\#(Self.phone(index).address)", "userAgent": "x", "screenWidth": "wide", "timestamp": \#(stamp)}"#
                 default:
                     let phone = Self.phone(index)
                     return #"""
@@ -81,19 +86,22 @@ struct S2SBatchRouteTests {
 
             // Installs stated 20 minutes after three of the clicks, from the same phones.
             for index in [12, 400, 950] {
-                let response = try await S2SRouteTests.postInstall(server, key: tenant.secretKey, Self.phone(index), at: clickedAt(index) + 1200)
+                let response = try await S2SRouteTests.postInstall(
+                    server, key: tenant.secretKey, Self.phone(index), at: clickedAt(index) + 1200)
                 #expect(response.status == .ok, "\(response.text)")
                 let answer = try response.decode(InstallResponse.self)
                 #expect(answer.attributed && answer.method == "probabilistic", "click \(index): \(response.text)")
                 #expect(answer.clickId == first.results[index].clickId)
                 #expect(answer.deepLinkData?.linkId == link.id)
                 // The same report again is the same install.
-                let retried = try await S2SRouteTests.postInstall(server, key: tenant.secretKey, Self.phone(index), at: clickedAt(index) + 1200)
+                let retried = try await S2SRouteTests.postInstall(
+                    server, key: tenant.secretKey, Self.phone(index), at: clickedAt(index) + 1200)
                 #expect(try retried.decode(InstallResponse.self).installId == answer.installId)
             }
             // A phone that clicked nothing, on a network nobody clicked from.
             let stranger = Phone(address: "198.18.0.77", width: 1080, height: 2340, timezone: "Asia/Tokyo", language: "ja-JP")
-            let organic = try await S2SRouteTests.postInstall(server, key: tenant.secretKey, stranger, at: now - day).decode(InstallResponse.self)
+            let organic = try await S2SRouteTests.postInstall(server, key: tenant.secretKey, stranger, at: now - day).decode(
+                InstallResponse.self)
             #expect(!organic.attributed && organic.clickId == nil)
         }
     }

@@ -38,7 +38,10 @@ struct S2SCampaignClickTests {
 
             // A later batch of the same campaign reuses its link instead of making another.
             let later = try await S2SRouteTests.postClicks(
-                server, key: tenant.secretKey, Self.campaignClickJSON(Phone(address: "2001:db8:64::1", width: 1080, height: 2340, timezone: "Europe/Berlin"), at: now.addingTimeInterval(-600))
+                server, key: tenant.secretKey,
+                Self.campaignClickJSON(
+                    Phone(address: "2001:db8:64::1", width: 1080, height: 2340, timezone: "Europe/Berlin"), at: now.addingTimeInterval(-600)
+                )
             )
             let clickIds = (answer.results + later.results).compactMap(\.clickId)
             var linkIds: [String: String] = [:]

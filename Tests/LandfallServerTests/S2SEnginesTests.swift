@@ -9,7 +9,8 @@ import Testing
 /// items among them, then the same batch again.
 @Suite("Server-to-server clicks on SQLite and PostgreSQL")
 struct S2SEnginesTests {
-    static let iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+    static let iPhone =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
 
     @Test(arguments: TestEngine.allCases)
     func aThousandBackdatedClicksAreStoredOnceWithPerItemErrors(engine: TestEngine) async throws {
@@ -27,7 +28,8 @@ struct S2SEnginesTests {
                 let code = index % 100 == 8 ? "nope" : "spring"
                 return #"{"link": "\#(code)", "ip": "\#(ip)", "userAgent": "\#(Self.iPhone)", "timestamp": \#(stamp)}"#
             }
-            let body = try JSONDecoder().decode(S2SClickBody.self, from: Data((#"{"clicks": ["# + items.joined(separator: ",") + "]}").utf8))
+            let body = try JSONDecoder().decode(
+                S2SClickBody.self, from: Data((#"{"clicks": ["# + items.joined(separator: ",") + "]}").utf8))
             let service = S2SClickService(storage: storage, now: { now })
             let first = try await service.record(body.slots.map(\.item), app: app, logger: Logger(label: "test"))
             #expect(first.filter { $0.error?.code == "invalid_field" }.count == 10)

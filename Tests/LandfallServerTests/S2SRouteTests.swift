@@ -59,9 +59,10 @@ struct S2SRouteTests {
                 """
             let answer = try await Self.postClicks(server, key: tenant.secretKey, batch)
             #expect(answer.results.map(\.index) == Array(0..<7))
-            #expect(answer.results.map { $0.error?.code } == [
-                nil, "invalid_field", "link_not_found", "timestamp_in_future", "invalid_field", nil, "invalid_field",
-            ])
+            #expect(
+                answer.results.map { $0.error?.code } == [
+                    nil, "invalid_field", "link_not_found", "timestamp_in_future", "invalid_field", nil, "invalid_field",
+                ])
             #expect(answer.results[1].error?.message.hasPrefix("ip:") == true)
             let stored = try await server.clicks(linkId: link.id, appId: tenant.app.id)
             #expect(Set(stored.map(\.id)) == Set([answer.results[0].clickId, answer.results[5].clickId].compactMap { $0 }))
@@ -141,7 +142,8 @@ struct S2SRouteTests {
             // Both installs state a time inside their own window of both clicks: only the recent one counts.
             let organic = try await Self.postInstall(server, key: tenant.secretKey, old, at: now - 167 * hour).decode(InstallResponse.self)
             #expect(!organic.attributed)
-            let matched = try await Self.postInstall(server, key: tenant.secretKey, recent, at: now - 167 * hour).decode(InstallResponse.self)
+            let matched = try await Self.postInstall(server, key: tenant.secretKey, recent, at: now - 167 * hour).decode(
+                InstallResponse.self)
             #expect(matched.attributed && matched.clickId == answer.results[1].clickId)
         }
     }
@@ -155,7 +157,8 @@ struct S2SRouteTests {
             #expect(old.status == .badRequest && old.text.contains("timestamp_too_old"))
             let skewed = try await Self.postInstall(server, key: tenant.secretKey, phone, at: server.clock.now + 30)
             #expect(skewed.status == .ok)
-            let noIP = try await server.send(.post, "/api/s2s/v1/installs", token: tenant.secretKey, body: .json(phone.installBody(extra: #", "timestamp": 1"#)))
+            let noIP = try await server.send(
+                .post, "/api/s2s/v1/installs", token: tenant.secretKey, body: .json(phone.installBody(extra: #", "timestamp": 1"#)))
             #expect(noIP.status == .badRequest && noIP.text.contains("ip:"))
         }
     }

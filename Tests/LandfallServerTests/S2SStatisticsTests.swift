@@ -16,7 +16,8 @@ struct S2SStatisticsTests {
     @Test func aPostedClickKeepsWhenItHappenedAndWhenItArrived() async throws {
         try await AttributionFlowTests.withSetup { server, tenant, _, link in
             let happened = server.clock.now.addingTimeInterval(-2 * 3600)
-            let answer = try await S2SRouteTests.postClicks(server, key: tenant.secretKey, S2SRouteTests.clickJSON(Phone(address: "198.51.100.90"), at: happened))
+            let answer = try await S2SRouteTests.postClicks(
+                server, key: tenant.secretKey, S2SRouteTests.clickJSON(Phone(address: "198.51.100.90"), at: happened))
             _ = try await AttributionFlowTests.click(server, Phone(address: "198.51.100.91"))
             let stored = try await server.clicks(linkId: link.id, appId: tenant.app.id)
             let posted = try #require(stored.first { $0.id == answer.results.first?.clickId })

@@ -29,7 +29,8 @@ struct ScaleOutTests {
         do {
             let app = try await Self.post(client, "\(first.baseURL)/api/apps", token: Self.adminToken, body: #"{"name": "Scale Out"}"#)
             let appId = try #require(app["id"] as? String)
-            let key = try await Self.post(client, "\(first.baseURL)/api/apps/\(appId)/keys", token: Self.adminToken, body: #"{"kind": "secret"}"#)
+            let key = try await Self.post(
+                client, "\(first.baseURL)/api/apps/\(appId)/keys", token: Self.adminToken, body: #"{"kind": "secret"}"#)
             let secret = try #require(key["key"] as? String)
             let link = try await Self.post(
                 client, "\(first.baseURL)/api/links", token: secret,

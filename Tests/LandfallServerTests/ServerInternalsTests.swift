@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 import LandfallTestSupport
 import NIOConcurrencyHelpers
@@ -16,15 +17,16 @@ struct ServerInternalsTests {
         func advance(by duration: Duration) { offset.withLockedValue { $0 += duration } }
     }
 
-    @Test(arguments: [
-        ("203.0.113.9", "203.0.113.9"),
-        ("  203.0.113.9 , 10.0.0.1", "203.0.113.9"),
-        ("\t2001:db8::1\t,198.51.100.2", "2001:db8::1"),
-        ("unknown, 203.0.113.9", nil),
-        ("", nil),
-        (" , 203.0.113.9", nil),
-        ("203.0.113.9:443", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("203.0.113.9", "203.0.113.9"),
+            ("  203.0.113.9 , 10.0.0.1", "203.0.113.9"),
+            ("\t2001:db8::1\t,198.51.100.2", "2001:db8::1"),
+            ("unknown, 203.0.113.9", nil),
+            ("", nil),
+            (" , 203.0.113.9", nil),
+            ("203.0.113.9:443", nil),
+        ] as [(String, String?)])
     func theForwardedClientIsTheFirstEntryWhenItIsAnAddress(header: String, expected: String?) {
         #expect(ClientAddress.firstForwardedEntry(header) == expected)
     }
@@ -114,7 +116,9 @@ struct ServerInternalsTests {
         var previous = SecretGenerator.clickToken(at: second)
         for step: TimeInterval in [1, 59, 3_600, 86_400, 157_680_000] {
             let later = SecretGenerator.clickToken(at: second.addingTimeInterval(step))
-            #expect(later.prefix(SecretGenerator.clickTokenTimeLength) > previous.prefix(SecretGenerator.clickTokenTimeLength), "\(step) s later")
+            #expect(
+                later.prefix(SecretGenerator.clickTokenTimeLength) > previous.prefix(SecretGenerator.clickTokenTimeLength),
+                "\(step) s later")
             #expect(SecretGenerator.isClickToken(later))
             previous = later
         }
@@ -123,11 +127,13 @@ struct ServerInternalsTests {
     /// Requests that arrive while a transaction holds the database share the next commit.
     @Test func eventsWaitingForTheDatabaseCommitTogether() async throws {
         try await TestDatabases.withMigratedStorage(.sqlite) { storage, provider in
-            let app = AppRecord(id: "app-1", slug: "app-one", name: "App", domains: [], settings: AppSettings(), createdAt: Date(), updatedAt: Date())
+            let app = AppRecord(
+                id: "app-1", slug: "app-one", name: "App", domains: [], settings: AppSettings(), createdAt: Date(), updatedAt: Date())
             try await storage.insertApp(app)
             let install = InstallRecord(
-                id: "install-1", appId: app.id, dedupKey: "k", createdAt: Date(), fingerprint: InstallFingerprint(userAgent: "test", platform: "ios"),
-                method: "organic", confidence: 0, matchedFactors: [], clickId: nil, linkId: nil
+                id: "install-1", appId: app.id, dedupKey: "k", createdAt: Date(),
+                fingerprint: InstallFingerprint(userAgent: "test", platform: "ios"),
+                method: .organic, confidence: 0, matchedFactors: [], clickId: nil, linkId: nil
             )
             try await storage.insertInstall(install)
             let metrics = ServerMetrics()

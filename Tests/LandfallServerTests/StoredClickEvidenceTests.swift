@@ -11,7 +11,8 @@ struct StoredClickEvidenceTests {
         ClickRecord(
             id: "c-iphone", appId: "a", linkId: "l", clickedAt: Date(timeIntervalSince1970: 1_790_000_000), clickToken: "t1",
             ipAddress: "203.0.113.7",
-            userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1",
+            userAgent:
+                "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1",
             platform: "ios", osVersion: "18.6", deviceClass: "phone", acceptLanguage: "de-DE,de;q=0.9",
             signals: ClickSignals(screenWidth: 1179, screenHeight: 2556, timezone: "Europe/Berlin", language: "de-DE")
         ),
@@ -23,8 +24,9 @@ struct StoredClickEvidenceTests {
             signals: ClickSignals(platformVersion: "15.0.0", deviceModel: "Pixel\u{1F}9")
         ),
         // Nothing but a platform: every optional field empty.
-        ClickRecord(id: "c-bare", appId: "a", linkId: "l", clickedAt: Date(timeIntervalSince1970: 1_790_000_200), clickToken: "t3",
-                    platform: "windows", deviceClass: "desktop"),
+        ClickRecord(
+            id: "c-bare", appId: "a", linkId: "l", clickedAt: Date(timeIntervalSince1970: 1_790_000_200), clickToken: "t3",
+            platform: "windows", deviceClass: "desktop"),
     ]
 
     @Test(arguments: clicks)
@@ -38,7 +40,9 @@ struct StoredClickEvidenceTests {
         #expect(decoded == expected)
     }
 
-    @Test(arguments: ["", "2\u{1F}ios\u{1F}\u{1F}\u{1F}\u{1F}\u{1F}\u{1F}", "1\u{1F}ios", "1\u{1F}plan9\u{1F}\u{1F}\u{1F}\u{1F}\u{1F}\u{1F}"])
+    @Test(arguments: [
+        "", "2\u{1F}ios\u{1F}\u{1F}\u{1F}\u{1F}\u{1F}\u{1F}", "1\u{1F}ios", "1\u{1F}plan9\u{1F}\u{1F}\u{1F}\u{1F}\u{1F}\u{1F}",
+    ])
     func textOfAnotherFormatOrShapeIsNotDecoded(_ text: String) {
         #expect(StoredClickEvidence.decode(text, clickId: "c", clickedAt: Date(), ipPrefix: nil) == nil)
     }

@@ -10,15 +10,18 @@ struct TemplatesRouteTests {
     @Test func createTemplateAnswers201WithItsDefaults() async throws {
         try await TestServer.run { server in
             let tenant = try await server.createTenant()
-            let response = try await server.send(.post, "/api/templates", token: tenant.secretKey, body: .json(#"""
-                {
-                    "name": "Spring Sale",
-                    "originalUrl": "https://acme.test/spring",
-                    "deepLinkPath": "/sale",
-                    "utmParameters": {"source": "newsletter"},
-                    "attributionWindowHours": 12
-                }
-                """#))
+            let response = try await server.send(
+                .post, "/api/templates", token: tenant.secretKey,
+                body: .json(
+                    #"""
+                    {
+                        "name": "Spring Sale",
+                        "originalUrl": "https://acme.test/spring",
+                        "deepLinkPath": "/sale",
+                        "utmParameters": {"source": "newsletter"},
+                        "attributionWindowHours": 12
+                    }
+                    """#))
             #expect(response.status == .created)
             let template = try response.decode(TemplateJSON.self)
             #expect(template.name == "Spring Sale")

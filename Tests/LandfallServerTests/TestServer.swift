@@ -76,12 +76,14 @@ struct TestServer: Sendable {
         // process changed call `storage.observeSharedCatalogRevision()` themselves.
         configuration.catalogPollInterval = .seconds(3600)
         configure(&configuration)
-        let logger = logger ?? {
-            var logger = Logger(label: "landfall.tests")
-            // Quiet for passing tests; a 500 (logged at error) still shows.
-            logger.logLevel = .warning
-            return logger
-        }()
+        let logger =
+            logger
+            ?? {
+                var logger = Logger(label: "landfall.tests")
+                // Quiet for passing tests; a 500 (logged at error) still shows.
+                logger.logLevel = .warning
+                return logger
+            }()
         let landfall = try await buildApplication(configuration: configuration, logger: logger, now: { clock.now })
         // A failing body comes back as a value, so the services always stop by graceful shutdown (the
         // database closes its connections) rather than by the cancellation a thrown error causes.

@@ -16,12 +16,16 @@ import Testing
     func trimmingMatchesFoundation(_ newlines: Bool) {
         let characters: CharacterSet = newlines ? .whitespacesAndNewlines : .whitespaces
         for sample in Self.samples {
-            #expect(sample.trimmingWhitespace(newlines: newlines) == sample.trimmingCharacters(in: characters), "\(sample.unicodeScalars.map(\.value))")
+            #expect(
+                sample.trimmingWhitespace(newlines: newlines) == sample.trimmingCharacters(in: characters),
+                "\(sample.unicodeScalars.map(\.value))")
         }
     }
 
     @Test func controlCharactersMatchUnicodeProperties() {
-        let extra = ["tab\there", "bell\u{7}", "delete\u{7F}", "c1\u{80}", "c1\u{9F}", "no-break\u{A0}", "soft\u{AD}hyphen", "plain text", ""]
+        let extra = [
+            "tab\there", "bell\u{7}", "delete\u{7F}", "c1\u{80}", "c1\u{9F}", "no-break\u{A0}", "soft\u{AD}hyphen", "plain text", "",
+        ]
         for sample in Self.samples + extra {
             let expected = !sample.unicodeScalars.contains { $0.properties.generalCategory == .control }
             #expect(sample.hasNoControlCharacters == expected, "\(sample.unicodeScalars.map(\.value))")
@@ -35,6 +39,8 @@ import Testing
             #expect(response.json.compactJSON == String(decoding: try encoder.encode(response), as: UTF8.self))
         }
         let batch = [EventResponse(eventId: "evt_a", duplicate: false), EventResponse(eventId: "evt_b", duplicate: true)]
-        #expect(JSONValue.object(["events": .array(batch.map(\.json))]).compactJSON == String(decoding: try encoder.encode(["events": batch]), as: UTF8.self))
+        #expect(
+            JSONValue.object(["events": .array(batch.map(\.json))]).compactJSON
+                == String(decoding: try encoder.encode(["events": batch]), as: UTF8.self))
     }
 }

@@ -13,7 +13,8 @@ struct WebhookAddressGuardTests {
 
     @Test(arguments: [
         ("127.0.0.1", WebhookAddressPolicy.Kind.loopback), ("127.255.0.9", .loopback), ("::1", .loopback),
-        ("10.1.2.3", .privateNetwork), ("172.16.0.1", .privateNetwork), ("172.31.255.255", .privateNetwork), ("192.168.1.1", .privateNetwork),
+        ("10.1.2.3", .privateNetwork), ("172.16.0.1", .privateNetwork), ("172.31.255.255", .privateNetwork),
+        ("192.168.1.1", .privateNetwork),
         ("fd00:ec2::254", .privateNetwork), ("fc00::1", .privateNetwork),
         ("169.254.169.254", .linkLocal), ("fe80::1", .linkLocal),
         ("100.64.0.1", .sharedAddressSpace), ("100.100.100.200", .sharedAddressSpace),
@@ -23,7 +24,8 @@ struct WebhookAddressGuardTests {
         // Other spellings of internal addresses are judged by what they reach.
         ("::ffff:127.0.0.1", .loopback), ("::ffff:169.254.169.254", .linkLocal), ("64:ff9b::a9fe:a9fe", .linkLocal),
         ("2002:7f00:1::", .loopback), ("2130706433", .loopback), ("0x7f.1", .loopback), ("017700000001", .loopback),
-        ("8.8.8.8", .publicAddress), ("172.32.0.1", .publicAddress), ("100.128.0.1", .publicAddress), ("2606:4700:4700::1111", .publicAddress),
+        ("8.8.8.8", .publicAddress), ("172.32.0.1", .publicAddress), ("100.128.0.1", .publicAddress),
+        ("2606:4700:4700::1111", .publicAddress),
     ])
     func addressesAreClassifiedByWhatTheyReach(_ host: String, _ expected: WebhookAddressPolicy.Kind) async throws {
         #expect(try await Self.kind(host) == expected)
@@ -44,7 +46,8 @@ struct WebhookAddressGuardTests {
             try await WebhookAddressGuard(policy: Self.strict).check(host: "localhost")
         }
         #expect(refusal?.description.contains("loopback") == true)
-        let allowed = try await WebhookAddressGuard(policy: WebhookAddressPolicy(allowLoopback: true, allowPrivateNetworks: false)).check(host: "localhost")
+        let allowed = try await WebhookAddressGuard(policy: WebhookAddressPolicy(allowLoopback: true, allowPrivateNetworks: false)).check(
+            host: "localhost")
         #expect(WebhookAddressPolicy.kind(of: allowed.bytes) == .loopback)
     }
 

@@ -34,7 +34,8 @@ struct WebhookCrashTests {
             do {
                 let app = try await http.send(.POST, "\(first.baseURL)/api/apps", token: Self.adminToken, body: #"{"name": "Crash"}"#).json
                 let appId = try #require(app["id"] as? String)
-                let secret = try await http.send(.POST, "\(first.baseURL)/api/apps/\(appId)/keys", token: Self.adminToken, body: #"{"kind": "secret"}"#)
+                let secret = try await http.send(
+                    .POST, "\(first.baseURL)/api/apps/\(appId)/keys", token: Self.adminToken, body: #"{"kind": "secret"}"#)
                 let secretKey = try #require(secret.json["key"] as? String)
                 let publishable = try await http.send(
                     .POST, "\(first.baseURL)/api/apps/\(appId)/keys", token: Self.adminToken, body: #"{"kind": "publishable"}"#
@@ -51,7 +52,10 @@ struct WebhookCrashTests {
                 )
                 #expect(install.status == 200)
                 let installId = try #require(install.json["installId"] as? String)
-                ids = (appId, try #require(endpoint.json["id"] as? String), try #require(endpoint.json["secret"] as? String), "msg_\(installId)")
+                ids = (
+                    appId, try #require(endpoint.json["id"] as? String), try #require(endpoint.json["secret"] as? String),
+                    "msg_\(installId)"
+                )
             } catch {
                 await first.stop()
                 try? await http.shutdown()

@@ -52,16 +52,19 @@ struct WebhookDeliveryTests {
     /// Reports an install from a new device: organic, since nothing was clicked.
     @discardableResult
     static func reportInstall(_ setup: Setup, device: String = UUID().uuidString) async throws -> InstallResponse {
-        let body = #"{"userAgent": "Mealtime/4.2 iOS/17.4", "platform": "iOS", "platformVersion": "17.4", "timezone": "Europe/Lisbon", "language": "pt-PT", "screenWidth": 1179, "screenHeight": 2556, "deviceId": "\#(device)"}"#
+        let body =
+            #"{"userAgent": "Mealtime/4.2 iOS/17.4", "platform": "iOS", "platformVersion": "17.4", "timezone": "Europe/Lisbon", "language": "pt-PT", "screenWidth": 1179, "screenHeight": 2556, "deviceId": "\#(device)"}"#
         let response = try await setup.server.send(
-            .post, "/api/sdk/v1/install", token: setup.publishable, body: .json(body), headers: [AttributionFlowTests.forwardedFor: "198.51.100.77"]
+            .post, "/api/sdk/v1/install", token: setup.publishable, body: .json(body),
+            headers: [AttributionFlowTests.forwardedFor: "198.51.100.77"]
         )
         #expect(response.status == .ok, "\(response.text)")
         return try response.decode(InstallResponse.self)
     }
 
     static func deliveries(_ setup: Setup) async throws -> [WebhookDeliveryRecord] {
-        try await setup.server.storage.webhookDeliveries(endpointId: setup.endpointId, appId: setup.tenant.app.id, status: nil, before: nil, limit: 100)
+        try await setup.server.storage.webhookDeliveries(
+            endpointId: setup.endpointId, appId: setup.tenant.app.id, status: nil, before: nil, limit: 100)
     }
 
     @Test func anAcknowledgedInstallIsDeliveredSignedToTheReceiver() async throws {
@@ -180,17 +183,21 @@ struct WebhookDeliveryTests {
             let install = try await Self.reportInstall(setup)
             let event = try await setup.server.send(
                 .post, "/api/sdk/v1/event", token: setup.publishable,
-                body: .json(#"{"installId": "\#(install.installId)", "eventName": "purchase", "eventId": "e-1", "eventData": {"amount": "19.99", "currency": "USD"}}"#)
+                body: .json(
+                    #"{"installId": "\#(install.installId)", "eventName": "purchase", "eventId": "e-1", "eventData": {"amount": "19.99", "currency": "USD"}}"#
+                )
             )
             #expect(event.status == .created)
             let link = try await setup.server.createLink(key: setup.tenant.secretKey)
-            let click = try await setup.server.send(.get, "/\(link.shortCode)", host: "links.test", headers: [.userAgent: RealUserAgents.desktopChrome])
+            let click = try await setup.server.send(
+                .get, "/\(link.shortCode)", host: "links.test", headers: [.userAgent: RealUserAgents.desktopChrome])
             #expect(click.status == .found)
             try await setup.server.landfall.clicks.flush()
             #expect(try await setup.server.landfall.webhooks.deliverDue() == 2)
             let types = Set(setup.receiver.arrivals.compactMap { $0.json["type"] as? String })
             #expect(types == ["event.created", "click.created"])
-            let eventData = try #require(setup.receiver.arrivals.first { $0.json["type"] as? String == "event.created" }?.json["data"] as? [String: Any])
+            let eventData = try #require(
+                setup.receiver.arrivals.first { $0.json["type"] as? String == "event.created" }?.json["data"] as? [String: Any])
             #expect((eventData["revenue"] as? [String: Any])?["amount"] as? String == "19.99")
             #expect(eventData["name"] as? String == "purchase")
         }
@@ -198,7 +205,8 @@ struct WebhookDeliveryTests {
 
     @Test func aRotatedSecretSignsBesideThePreviousOneFor24Hours() async throws {
         try await Self.withSetup { setup in
-            let rotated = try await setup.server.send(.post, "/api/webhooks/\(setup.endpointId)/rotate-secret", token: setup.tenant.secretKey)
+            let rotated = try await setup.server.send(
+                .post, "/api/webhooks/\(setup.endpointId)/rotate-secret", token: setup.tenant.secretKey)
             #expect(rotated.status == .ok)
             let newSecret = try #require(try rotated.jsonObject()["secret"] as? String)
             #expect(newSecret != setup.secret)
@@ -232,7 +240,8 @@ struct WebhookDeliveryTests {
             let attempts = try #require(log["attemptLog"] as? [[String: Any]])
             #expect(attempts.compactMap { $0["statusCode"] as? Int } == [500, 200])
             #expect((log["payload"] as? String)?.contains("install.organic") == true)
-            let list = try await setup.server.send(.get, "/api/webhooks/\(setup.endpointId)/deliveries?status=succeeded", token: setup.tenant.secretKey)
+            let list = try await setup.server.send(
+                .get, "/api/webhooks/\(setup.endpointId)/deliveries?status=succeeded", token: setup.tenant.secretKey)
             #expect(try list.decode(PageJSON<DeliveryJSON>.self).data.map(\.id) == [delivery.id])
             #expect(Set(setup.receiver.arrivals.map(\.id)).count == 1)
         }
@@ -249,13 +258,18 @@ struct WebhookDeliveryTests {
                 )
                 try await server.storage.insertWebhookEndpoint(endpoint)
                 try await server.storage.enqueueWebhookMessages(
-                    [WebhookMessageRecord(id: "msg_x", appId: tenant.app.id, type: "install.organic", payload: "{}", createdAt: server.clock.now)],
+                    [
+                        WebhookMessageRecord(
+                            id: "msg_x", appId: tenant.app.id, type: "install.organic", payload: "{}", createdAt: server.clock.now)
+                    ],
                     retryWindow: 3600
                 )
                 #expect(try await server.landfall.webhooks.deliverDue() == 1)
                 #expect(receiver.arrivals.isEmpty)
                 let delivery = try #require(
-                    try await server.storage.webhookDeliveries(endpointId: endpoint.id, appId: tenant.app.id, status: nil, before: nil, limit: 1).first
+                    try await server.storage.webhookDeliveries(
+                        endpointId: endpoint.id, appId: tenant.app.id, status: nil, before: nil, limit: 1
+                    ).first
                 )
                 #expect(delivery.lastStatusCode == nil)
                 #expect(delivery.lastError?.contains("loopback") == true)

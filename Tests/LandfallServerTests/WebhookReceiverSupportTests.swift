@@ -91,7 +91,8 @@ final class WebhookReceiver: Sendable {
         case .status(let code):
             var headers = HTTPFields()
             if (300..<400).contains(code) { headers[.location] = "/followed" }
-            return Response(status: HTTPResponse.Status(code: code), headers: headers, body: .init(byteBuffer: ByteBuffer(string: "reply \(code)")))
+            return Response(
+                status: HTTPResponse.Status(code: code), headers: headers, body: .init(byteBuffer: ByteBuffer(string: "reply \(code)")))
         }
     }
 
@@ -164,7 +165,9 @@ struct TestHTTP: Sendable {
         try await send(.POST, url, token: token, body: body).status
     }
 
-    func send(_ method: NIOHTTP1.HTTPMethod, _ url: String, token: String? = nil, body: String? = nil) async throws -> (status: Int, json: [String: Any]) {
+    func send(_ method: NIOHTTP1.HTTPMethod, _ url: String, token: String? = nil, body: String? = nil) async throws -> (
+        status: Int, json: [String: Any]
+    ) {
         var request = HTTPClientRequest(url: url)
         request.method = method
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }

@@ -45,7 +45,8 @@ struct WebhookRoutesTests {
         try await Self.withTenant { server, tenant in
             let id = try #require(try await Self.create(server, tenant, Self.valid).jsonObject()["id"] as? String)
             let patched = try await server.send(
-                .patch, "/api/webhooks/\(id)", token: tenant.secretKey, body: .json(#"{"eventTypes": ["*"], "enabled": false, "description": null}"#)
+                .patch, "/api/webhooks/\(id)", token: tenant.secretKey,
+                body: .json(#"{"eventTypes": ["*"], "enabled": false, "description": null}"#)
             )
             #expect(patched.status == .ok)
             let endpoint = try patched.jsonObject()
@@ -57,7 +58,8 @@ struct WebhookRoutesTests {
                 .badRequest, code: "invalid_field"
             )
             #expect(try await server.send(.delete, "/api/webhooks/\(id)", token: tenant.secretKey).status == .noContent)
-            expectAPIError(try await server.send(.get, "/api/webhooks/\(id)", token: tenant.secretKey), .notFound, code: "webhook_not_found")
+            expectAPIError(
+                try await server.send(.get, "/api/webhooks/\(id)", token: tenant.secretKey), .notFound, code: "webhook_not_found")
         }
     }
 
@@ -66,9 +68,11 @@ struct WebhookRoutesTests {
             let id = try #require(try await Self.create(server, tenant, Self.valid).jsonObject()["id"] as? String)
             let other = try await server.createTenant(#"{"name": "Other"}"#)
             expectAPIError(try await server.send(.get, "/api/webhooks/\(id)", token: other.secretKey), .notFound, code: "webhook_not_found")
-            expectAPIError(try await server.send(.delete, "/api/webhooks/\(id)", token: other.secretKey), .notFound, code: "webhook_not_found")
             expectAPIError(
-                try await server.send(.post, "/api/webhooks/\(id)/rotate-secret", token: other.secretKey), .notFound, code: "webhook_not_found"
+                try await server.send(.delete, "/api/webhooks/\(id)", token: other.secretKey), .notFound, code: "webhook_not_found")
+            expectAPIError(
+                try await server.send(.post, "/api/webhooks/\(id)/rotate-secret", token: other.secretKey), .notFound,
+                code: "webhook_not_found"
             )
         }
     }
@@ -94,7 +98,8 @@ struct WebhookRoutesTests {
 
     @Test(arguments: [
         "http://169.254.169.254/latest/meta-data/", "http://10.0.0.5/hook", "http://192.168.1.10/hook", "http://100.64.1.1/hook",
-        "http://127.0.0.1:8080/hook", "http://localhost/hook", "http://[::1]/hook", "http://[::ffff:127.0.0.1]/hook", "http://2130706433/hook",
+        "http://127.0.0.1:8080/hook", "http://localhost/hook", "http://[::1]/hook", "http://[::ffff:127.0.0.1]/hook",
+        "http://2130706433/hook",
         "http://[fd00:ec2::254]/hook", "http://0.0.0.0/hook", "http://no-such-host.invalid/hook",
     ])
     func internalAddressesAreRefusedWhenTheEndpointIsCreated(_ url: String) async throws {
@@ -117,10 +122,12 @@ struct WebhookRoutesTests {
         try await Self.withTenant { server, tenant in
             let id = try #require(try await Self.create(server, tenant, Self.valid).jsonObject()["id"] as? String)
             expectAPIError(
-                try await server.send(.get, "/api/webhooks/\(id)/deliveries?status=lost", token: tenant.secretKey), .badRequest, code: "invalid_field"
+                try await server.send(.get, "/api/webhooks/\(id)/deliveries?status=lost", token: tenant.secretKey), .badRequest,
+                code: "invalid_field"
             )
             expectAPIError(
-                try await server.send(.get, "/api/webhooks/\(id)/deliveries?limit=0", token: tenant.secretKey), .badRequest, code: "invalid_field"
+                try await server.send(.get, "/api/webhooks/\(id)/deliveries?limit=0", token: tenant.secretKey), .badRequest,
+                code: "invalid_field"
             )
             expectAPIError(
                 try await server.send(.post, "/api/webhooks/\(id)/deliveries/dlv_nope/redeliver", token: tenant.secretKey),

@@ -16,7 +16,8 @@ struct WebhookScaleOutTests {
         let quiet = logger
         try await WebhookReceiver.run { receiver, port in
             var configuration = ServerConfiguration(
-                host: "127.0.0.1", port: 0, database: location, adminToken: TestServer.adminToken, migrate: true, publicURL: TestServer.publicURL
+                host: "127.0.0.1", port: 0, database: location, adminToken: TestServer.adminToken, migrate: true,
+                publicURL: TestServer.publicURL
             )
             configuration.webhooks = WebhookConfiguration(allowLoopback: true, batchSize: 8, deliversInBackground: false)
             let first = try await buildApplication(configuration: configuration, logger: quiet)
@@ -24,12 +25,15 @@ struct WebhookScaleOutTests {
             try await first.application.test(.router) { _ in
                 try await second.application.test(.router) { _ in
                     let date = Date()
-                    let app = AppRecord(id: "app-scale", slug: "scale", name: "Scale", domains: [], settings: AppSettings(), createdAt: date, updatedAt: date)
+                    let app = AppRecord(
+                        id: "app-scale", slug: "scale", name: "Scale", domains: [], settings: AppSettings(), createdAt: date,
+                        updatedAt: date)
                     try await first.storage.insertApp(app)
-                    try await first.storage.insertWebhookEndpoint(WebhookEndpointRecord(
-                        id: "whep_scale", appId: app.id, url: "http://127.0.0.1:\(port)/hook", eventTypes: ["*"],
-                        secret: WebhookSignature.generateSecret(), createdAt: date, updatedAt: date
-                    ))
+                    try await first.storage.insertWebhookEndpoint(
+                        WebhookEndpointRecord(
+                            id: "whep_scale", appId: app.id, url: "http://127.0.0.1:\(port)/hook", eventTypes: ["*"],
+                            secret: WebhookSignature.generateSecret(), createdAt: date, updatedAt: date
+                        ))
                     let messages = (0..<40).map {
                         WebhookMessageRecord(id: "msg_scale_\($0)", appId: app.id, type: "install.organic", payload: "{}", createdAt: date)
                     }

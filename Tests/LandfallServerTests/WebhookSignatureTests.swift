@@ -45,7 +45,8 @@ struct WebhookSignatureTests {
         #expect(WebhookSignature.verify(header: header, id: Self.id, timestamp: Self.timestamp, body: Self.body, secret: next))
         #expect(WebhookSignature.verify(header: header, id: Self.id, timestamp: Self.timestamp, body: Self.body, secret: Self.secret))
         #expect(!WebhookSignature.verify(header: header, id: Self.id, timestamp: Self.timestamp + 1, body: Self.body, secret: Self.secret))
-        #expect(!WebhookSignature.verify(header: header, id: Self.id, timestamp: Self.timestamp, body: Data("{}".utf8), secret: Self.secret))
+        #expect(
+            !WebhookSignature.verify(header: header, id: Self.id, timestamp: Self.timestamp, body: Data("{}".utf8), secret: Self.secret))
         #expect(!WebhookSignature.verify(header: header, id: Self.id, timestamp: Self.timestamp, body: Self.body, secret: "whsec_AAAA"))
         #expect(WebhookSignature.sign(id: Self.id, timestamp: Self.timestamp, body: Self.body, secret: "not-a-secret") == nil)
     }

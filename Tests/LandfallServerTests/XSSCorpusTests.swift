@@ -63,44 +63,48 @@ extension XSSCorpusTests {
 struct ExecutableContextScannerTests {
     let scanner = ExecutableContextScanner(trustedScripts: ["ours()"])
 
-    @Test("it flags injected markup", arguments: [
-        "<p><script>alert(1)</script></p>",
-        "<p><SCRIPT src=//evil.example/x.js></SCRIPT></p>",
-        "<img src=x onerror=alert(1)>",
-        "<img src=\"x\" ONERROR = \"alert(1)\">",
-        "<a href=\" &#106;avascript:alert(1)\">x</a>",
-        "<a href=\"java&#x09;script:alert(1)\">x</a>",
-        "<a href='JaVaScRiPt&colon;alert(1)'>x</a>",
-        "<meta http-equiv=\"refresh\" content=\"0;url=javascript:alert(1)\">",
-        "<iframe srcdoc=\"x\"></iframe>",
-        "<svg><animate onbegin=alert(1)>",
-        "<div style=\"background:url(javascript:alert(1))\">",
-        "<meta content=\"x\" onmouseover=\"alert(1)\">",
-        "<title></title><script>alert(1)</script></title>",
-        "<script type=\"application/json\">{\"a\":1}</script><script>alert(1)</script>\"}</script>",
-        "<script type=\"application/json\">{\"open\":\"javascript:alert(1)\"}</script>",
-        "<script nonce=\"N\">alert(1)</script>",
-        "<script nonce=\"WRONG\">ours()</script>",
-        "<base href=\"https://evil.example/\">",
-        "<style>body{}</style>",
-        "<svg><style nonce=\"N\"><img src=x onerror=alert(1)></style></svg>",
-        "<title><img src=x onerror=alert(1)></title>",
-    ])
+    @Test(
+        "it flags injected markup",
+        arguments: [
+            "<p><script>alert(1)</script></p>",
+            "<p><SCRIPT src=//evil.example/x.js></SCRIPT></p>",
+            "<img src=x onerror=alert(1)>",
+            "<img src=\"x\" ONERROR = \"alert(1)\">",
+            "<a href=\" &#106;avascript:alert(1)\">x</a>",
+            "<a href=\"java&#x09;script:alert(1)\">x</a>",
+            "<a href='JaVaScRiPt&colon;alert(1)'>x</a>",
+            "<meta http-equiv=\"refresh\" content=\"0;url=javascript:alert(1)\">",
+            "<iframe srcdoc=\"x\"></iframe>",
+            "<svg><animate onbegin=alert(1)>",
+            "<div style=\"background:url(javascript:alert(1))\">",
+            "<meta content=\"x\" onmouseover=\"alert(1)\">",
+            "<title></title><script>alert(1)</script></title>",
+            "<script type=\"application/json\">{\"a\":1}</script><script>alert(1)</script>\"}</script>",
+            "<script type=\"application/json\">{\"open\":\"javascript:alert(1)\"}</script>",
+            "<script nonce=\"N\">alert(1)</script>",
+            "<script nonce=\"WRONG\">ours()</script>",
+            "<base href=\"https://evil.example/\">",
+            "<style>body{}</style>",
+            "<svg><style nonce=\"N\"><img src=x onerror=alert(1)></style></svg>",
+            "<title><img src=x onerror=alert(1)></title>",
+        ])
     func flagsInjectedMarkup(html: String) {
         #expect(!scanner.scan(html, nonce: "N").isEmpty, "\(html)")
     }
 
-    @Test("it passes escaped text, our nonce script and inert data", arguments: [
-        "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>",
-        "<a href=\"https://example.com/?q=&quot;onerror=&quot;\">x</a>",
-        "<meta property=\"og:title\" content=\"&lt;img src=x onerror=alert(1)&gt;\">",
-        "<title>&lt;/title&gt;&lt;script&gt;</title>",
-        "<script nonce=\"N\">ours()</script>",
-        "<script type=\"application/json\" id=\"c\">{\"t\":\"\\u003c/script\\u003e\"}</script>",
-        "<style nonce=\"N\">body{color:red}</style>",
-        "<a href=\"acme://open?q=%3Cscript%3E\">open</a>",
-        "<!-- <script>alert(1)</script> -->",
-    ])
+    @Test(
+        "it passes escaped text, our nonce script and inert data",
+        arguments: [
+            "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>",
+            "<a href=\"https://example.com/?q=&quot;onerror=&quot;\">x</a>",
+            "<meta property=\"og:title\" content=\"&lt;img src=x onerror=alert(1)&gt;\">",
+            "<title>&lt;/title&gt;&lt;script&gt;</title>",
+            "<script nonce=\"N\">ours()</script>",
+            "<script type=\"application/json\" id=\"c\">{\"t\":\"\\u003c/script\\u003e\"}</script>",
+            "<style nonce=\"N\">body{color:red}</style>",
+            "<a href=\"acme://open?q=%3Cscript%3E\">open</a>",
+            "<!-- <script>alert(1)</script> -->",
+        ])
     func passesSafeMarkup(html: String) {
         #expect(scanner.scan(html, nonce: "N").isEmpty, "\(html): \(scanner.scan(html, nonce: "N"))")
     }

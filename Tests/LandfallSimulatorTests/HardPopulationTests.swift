@@ -80,15 +80,18 @@ struct HardPopulationTests {
         statistics.insert(same)
         statistics.insert(stranger)
         let baseline = LikelihoodRatioBaseline()
-        let best = try #require(baseline.best(
-            install: install, candidates: [stranger, same], population: statistics.statistics(for: install),
-            languageCounts: { statistics.fullLanguageCount(.ios, $0) }, window: 7 * 86_400
-        ))
+        let best = try #require(
+            baseline.best(
+                install: install, candidates: [stranger, same], population: statistics.statistics(for: install),
+                languageCounts: { statistics.fullLanguageCount(.ios, $0) }, window: 7 * 86_400
+            ))
         #expect(best.index == 1)
         #expect((0...1).contains(best.probability))
-        #expect(baseline.best(
-            install: install, candidates: [], population: statistics.statistics(for: install), languageCounts: { _ in 0 }, window: 7 * 86_400
-        ) == nil)
+        #expect(
+            baseline.best(
+                install: install, candidates: [], population: statistics.statistics(for: install), languageCounts: { _ in 0 },
+                window: 7 * 86_400
+            ) == nil)
     }
 
     @Test("the best operating point is the highest recall that keeps the precision")
@@ -107,7 +110,10 @@ struct HardPopulationTests {
     func runReports() {
         let model = PopulationModel(clicksPerDay: 300, days: 3, windowHours: 24)
         let report = DirectSimulation().run(PopulationGenerator(model: model, seed: 13).generate())
-        #expect(report.recallAtPrecision.map(\.name) == ["Landfall engine", "LinkForty Core rule", "LinkForty, UA by OS", LikelihoodRatioBaseline.name])
+        #expect(
+            report.recallAtPrecision.map(\.name) == [
+                "Landfall engine", "LinkForty Core rule", "LinkForty, UA by OS", LikelihoodRatioBaseline.name,
+            ])
         #expect(report.baselines.contains { $0.name == LikelihoodRatioBaseline.name })
         #expect(report.engine.all.correct - report.engine.tokenless.correct == report.measuredWithToken)
         #expect(TextReport.render(report).contains("recall at precision"))

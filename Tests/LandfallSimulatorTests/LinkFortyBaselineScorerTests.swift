@@ -5,7 +5,8 @@ import Testing
 @Suite("LinkForty Core baseline")
 struct LinkFortyBaselineScorerTests {
     typealias Scorer = LinkFortyBaselineScorer
-    static let safari = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.1 Mobile/15E148 Safari/604.1"
+    static let safari =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.1 Mobile/15E148 Safari/604.1"
     static let sdk = "Mealtime/4.2.1 iOS/26.1"
 
     static let click = Scorer.Fingerprint(ipAddress: "203.0.113.9", userAgent: safari, timezone: "America/Chicago", language: "en-US")
@@ -45,7 +46,8 @@ struct LinkFortyBaselineScorerTests {
         let samples = [
             Self.click, Self.install,
             Scorer.Fingerprint(ipAddress: "198.51.100.4", userAgent: Self.safari, timezone: "Europe/Paris", language: "fr-FR"),
-            Scorer.Fingerprint(ipAddress: "203.0.113.1", userAgent: Self.sdk, timezone: nil, language: "en", screenWidth: 1179, screenHeight: 2556),
+            Scorer.Fingerprint(
+                ipAddress: "203.0.113.1", userAgent: Self.sdk, timezone: nil, language: "en", screenWidth: 1179, screenHeight: 2556),
         ]
         let scorer = Scorer()
         for a in samples {
@@ -64,10 +66,10 @@ struct LinkFortyBaselineScorerTests {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let scorer = Scorer(poolSize: 3, userAgentRule: .sameOSFamily)
         let clicks = [
-            (Self.click, 9 * 86_400.0),   // the best score, but outside the window
-            (Self.click, 600.0),          // outside the newest three
+            (Self.click, 9 * 86_400.0),  // the best score, but outside the window
+            (Self.click, 600.0),  // outside the newest three
             (Self.click, 300.0),
-            (Self.click, 200.0),          // newest of the best: wins
+            (Self.click, 200.0),  // newest of the best: wins
             (Scorer.Fingerprint(ipAddress: "192.0.2.1", userAgent: Self.safari), 100.0),
         ]
         let encoded = clicks.map { Scorer.encode($0.0, osFamily: "ios", interner: &interner) }

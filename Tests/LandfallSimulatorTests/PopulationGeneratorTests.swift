@@ -79,11 +79,12 @@ struct PopulationGeneratorTests {
 
     @Test("screens are real device sizes, on both platforms, and some clicks come from in-app browsers")
     func devices() {
-        let sizes = Set((DeviceCatalog.iOS + DeviceCatalog.android).flatMap { model -> [String] in
-            var sizes = ["\(model.pixels.width)x\(model.pixels.height)"]
-            if let alternate = model.alternatePixels { sizes.append("\(alternate.width)x\(alternate.height)") }
-            return sizes
-        })
+        let sizes = Set(
+            (DeviceCatalog.iOS + DeviceCatalog.android).flatMap { model -> [String] in
+                var sizes = ["\(model.pixels.width)x\(model.pixels.height)"]
+                if let alternate = model.alternatePixels { sizes.append("\(alternate.width)x\(alternate.height)") }
+                return sizes
+            })
         #expect(Self.population.installs.allSatisfy { sizes.contains("\($0.screenWidth)x\($0.screenHeight)") })
         #expect(Self.population.installs.contains { $0.platform == .ios })
         #expect(Self.population.installs.contains { $0.platform == .android })

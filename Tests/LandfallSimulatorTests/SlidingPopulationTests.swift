@@ -12,9 +12,10 @@ struct SlidingPopulationTests {
         // Clicks arrive in time order, as on a server.
         population.insert(ClickEvidence(clickId: "a", clickedAt: start, platform: .android, timezone: "America/Chicago"))
         for (minute, timezone) in [(0, "America/Chicago"), (30, "America/Chicago"), (50, "Europe/Paris")] {
-            population.insert(ClickEvidence(
-                clickId: "c\(minute)", clickedAt: start.addingTimeInterval(Double(minute) * 60), platform: .ios, timezone: timezone
-            ))
+            population.insert(
+                ClickEvidence(
+                    clickId: "c\(minute)", clickedAt: start.addingTimeInterval(Double(minute) * 60), platform: .ios, timezone: timezone
+                ))
         }
         let install = InstallEvidence(reportedAt: start.addingTimeInterval(3600), platform: .ios, timezone: "America/Chicago")
         population.advance(to: install.reportedAt)

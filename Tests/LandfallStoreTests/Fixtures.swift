@@ -114,7 +114,7 @@ enum Fixtures {
         appId: String,
         dedupKey: String = uniqueId("dedup"),
         createdAt: Date = date(),
-        method: String = "organic",
+        method: InstallMethod = .organic,
         confidence: Int = 0,
         matchedFactors: [String] = [],
         clickId: String? = nil,

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallRandom
 @testable import LandfallStore
 import LandfallBench
 import LandfallModels

@@ -46,10 +46,12 @@ struct PostgresPlanningTests {
             #expect(expected.isSubset(of: prepared), "missing: \(expected.subtracting(prepared).sorted())")
 
             let sessions = try await provider.read { database in
-                try await database.raw("""
+                try await database.raw(
+                    """
                     SELECT count(*) AS sessions FROM pg_stat_activity
                     WHERE datname = current_database() AND application_name = \(bind: PostgresDatabaseProvider.applicationName)
-                    """).first()?.decode(column: "sessions", as: Int64.self)
+                    """
+                ).first()?.decode(column: "sessions", as: Int64.self)
             }
             // This read's own session and the warmed one at least.
             #expect((sessions ?? 0) >= 2)

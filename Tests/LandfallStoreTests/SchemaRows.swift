@@ -6,18 +6,22 @@ import SQLKit
 enum SchemaRows {
     /// The tables of the database, by name, from `sqlite_master` or `information_schema`.
     static func tables(_ provider: any SQLDatabaseProvider) async throws -> [String] {
-        let query: SQLQueryString = switch provider.engine {
-        case .sqlite: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
-        case .postgres: "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name"
-        }
+        let query: SQLQueryString =
+            switch provider.engine {
+            case .sqlite: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+            case .postgres:
+                "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name"
+            }
         return try await provider.read { db in try await db.raw(query).all().map { try $0.decode(column: "name", as: String.self) } }
     }
 
     static func columns(_ table: String, _ provider: any SQLDatabaseProvider) async throws -> [String] {
-        let query: SQLQueryString = switch provider.engine {
-        case .sqlite: "SELECT name FROM pragma_table_info(\(bind: table)) ORDER BY cid"
-        case .postgres: "SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = \(bind: table) ORDER BY ordinal_position"
-        }
+        let query: SQLQueryString =
+            switch provider.engine {
+            case .sqlite: "SELECT name FROM pragma_table_info(\(bind: table)) ORDER BY cid"
+            case .postgres:
+                "SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = \(bind: table) ORDER BY ordinal_position"
+            }
         return try await provider.read { db in try await db.raw(query).all().map { try $0.decode(column: "name", as: String.self) } }
     }
 

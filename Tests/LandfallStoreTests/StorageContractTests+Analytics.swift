@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 import LandfallTestSupport
 import Testing
@@ -47,11 +48,11 @@ extension StorageContractTests {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = try await Self.insertApp(storage)
             for createdAt in Self.inside {
-                try await Self.insertInstall(storage, appId: app.id, createdAt: createdAt, method: "probabilistic")
+                try await Self.insertInstall(storage, appId: app.id, createdAt: createdAt, method: .probabilistic)
             }
-            try await Self.insertInstall(storage, appId: app.id, createdAt: Self.inside[0], method: "deterministic")
+            try await Self.insertInstall(storage, appId: app.id, createdAt: Self.inside[0], method: .deterministic)
             for createdAt in Self.outside {
-                try await Self.insertInstall(storage, appId: app.id, createdAt: createdAt, method: "organic")
+                try await Self.insertInstall(storage, appId: app.id, createdAt: createdAt, method: .organic)
             }
             let summary = try await Self.analytics(storage, appId: app.id)
             #expect(summary == AnalyticsSummary(installsByMethod: ["probabilistic": 2, "deterministic": 1]))
@@ -70,7 +71,8 @@ extension StorageContractTests {
             events.append(Fixtures.event(appId: app.id, installId: install.id, name: "tutorial_done", receivedAt: Self.inside[1]))
             // Happened inside the range but arrived after it: counted by arrival.
             events += Self.outside.map { receivedAt in
-                Fixtures.event(appId: app.id, installId: install.id, name: "tutorial_done", occurredAt: Self.inside[0], receivedAt: receivedAt)
+                Fixtures.event(
+                    appId: app.id, installId: install.id, name: "tutorial_done", occurredAt: Self.inside[0], receivedAt: receivedAt)
             }
             _ = try await storage.insertEvents(events)
             let summary = try await Self.analytics(storage, appId: app.id)
@@ -98,10 +100,12 @@ extension StorageContractTests {
                 purchase(7_000_000, "USD", at: Self.outside[1]),
             ])
             let summary = try await Self.analytics(storage, appId: app.id)
-            #expect(summary == AnalyticsSummary(
-                eventsByName: ["purchase": 4],
-                revenueMicrosByCurrency: ["EUR": 20_000_000, "USD": 9_000_000_000_000_000]
-            ))
+            #expect(
+                summary
+                    == AnalyticsSummary(
+                        eventsByName: ["purchase": 4],
+                        revenueMicrosByCurrency: ["EUR": 20_000_000, "USD": 9_000_000_000_000_000]
+                    ))
         }
     }
 
@@ -141,12 +145,13 @@ extension StorageContractTests {
             try await insertKeyedClick(storage, link: link, clickedAt: inside[0], isBot: true)
             try await storage.insertAppOpen(Fixtures.appOpen(appId: link.appId, linkId: link.id, openedAt: inside[0]))
             let install = try await insertInstall(
-                storage, appId: link.appId, createdAt: inside[0], method: "deterministic", clickId: click.id, linkId: link.id
+                storage, appId: link.appId, createdAt: inside[0], method: .deterministic, clickId: click.id, linkId: link.id
             )
-            _ = try await storage.insertEvent(Fixtures.event(
-                appId: link.appId, installId: install.id, receivedAt: inside[0], revenueMicros: 1_000_000, revenueCurrency: "EUR",
-                linkId: link.id
-            ))
+            _ = try await storage.insertEvent(
+                Fixtures.event(
+                    appId: link.appId, installId: install.id, receivedAt: inside[0], revenueMicros: 1_000_000, revenueCurrency: "EUR",
+                    linkId: link.id
+                ))
         }
     }
 

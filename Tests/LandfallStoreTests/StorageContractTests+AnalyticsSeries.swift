@@ -13,7 +13,8 @@ extension StorageContractTests {
         Date(epochMilliseconds: seriesOrigin + hourIndex * hour + offset)
     }
 
-    private static func seriesQuery(appId: String, dimension: AnalyticsSeriesQuery.Dimension, linkId: String? = nil) -> AnalyticsSeriesQuery {
+    private static func seriesQuery(appId: String, dimension: AnalyticsSeriesQuery.Dimension, linkId: String? = nil) -> AnalyticsSeriesQuery
+    {
         AnalyticsSeriesQuery(
             appId: appId, linkId: linkId, from: at(0), to: at(2), origin: at(0), bucketMilliseconds: hour, dimension: dimension
         )
@@ -22,7 +23,8 @@ extension StorageContractTests {
     /// Clicks on an iOS and an Android link, an attributed and an organic install, and events with revenue.
     private static func seedSeries(_ storage: SQLStorage) async throws -> (app: AppRecord, ios: LinkRecord, android: LinkRecord) {
         let app = try await insertApp(storage)
-        let ios = Fixtures.link(appId: app.id, content: LinkContent(originalUrl: "https://example.com/a", utmParameters: UTMParameters(campaign: "spring")))
+        let ios = Fixtures.link(
+            appId: app.id, content: LinkContent(originalUrl: "https://example.com/a", utmParameters: UTMParameters(campaign: "spring")))
         let android = Fixtures.link(appId: app.id)
         try await storage.insertLink(ios)
         try await storage.insertLink(android)
@@ -34,12 +36,13 @@ extension StorageContractTests {
         let outside = Fixtures.click(appId: app.id, linkId: android.id, clickedAt: at(2), platform: "android")
         try await storage.insertClicks([first, bot, late, outside])
         let attributed = Fixtures.install(
-            appId: app.id, createdAt: at(0, plus: 30), method: "deterministic", confidence: 100, clickId: first.id, linkId: ios.id
+            appId: app.id, createdAt: at(0, plus: 30), method: .deterministic, confidence: 100, clickId: first.id, linkId: ios.id
         )
         let organic = Fixtures.install(appId: app.id, createdAt: at(1, plus: 30))
         try await storage.insertInstall(attributed)
         try await storage.insertInstall(organic)
-        var purchase = Fixtures.event(appId: app.id, installId: attributed.id, receivedAt: at(1), revenueMicros: 19_990_000, revenueCurrency: "USD")
+        var purchase = Fixtures.event(
+            appId: app.id, installId: attributed.id, receivedAt: at(1), revenueMicros: 19_990_000, revenueCurrency: "USD")
         purchase.clickId = first.id
         purchase.linkId = ios.id
         _ = try await storage.insertEvent(purchase)
@@ -52,12 +55,14 @@ extension StorageContractTests {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let (app, _, _) = try await Self.seedSeries(storage)
             let rows = try await storage.analyticsSeries(Self.seriesQuery(appId: app.id, dimension: .none))
-            #expect(rows == [
-                AnalyticsSeriesRow(bucket: Self.at(0), key: nil, humanClicks: 1, botClicks: 1, installsByMethod: ["deterministic": 1]),
-                AnalyticsSeriesRow(
-                    bucket: Self.at(1), key: nil, humanClicks: 1, installsByMethod: ["organic": 1], events: 2, revenueMicrosByCurrency: ["USD": 19_990_000]
-                ),
-            ])
+            #expect(
+                rows == [
+                    AnalyticsSeriesRow(bucket: Self.at(0), key: nil, humanClicks: 1, botClicks: 1, installsByMethod: ["deterministic": 1]),
+                    AnalyticsSeriesRow(
+                        bucket: Self.at(1), key: nil, humanClicks: 1, installsByMethod: ["organic": 1], events: 2,
+                        revenueMicrosByCurrency: ["USD": 19_990_000]
+                    ),
+                ])
             #expect(try await storage.analyticsCurrencies(appId: app.id, linkId: nil, from: Self.at(0), to: Self.at(2)) == ["USD"])
         }
     }

@@ -1,6 +1,8 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 import LandfallTestSupport
+import SQLKit
 import Testing
 
 extension StorageContractTests {
@@ -21,7 +23,7 @@ extension StorageContractTests {
     /// Inserts an install of `appId` (consuming `clickId` when given) and returns it.
     @discardableResult
     static func insertInstall(
-        _ storage: SQLStorage, appId: String, createdAt: Date = Fixtures.date(), method: String = "organic",
+        _ storage: SQLStorage, appId: String, createdAt: Date = Fixtures.date(), method: InstallMethod = .organic,
         clickId: String? = nil, linkId: String? = nil
     ) async throws -> InstallRecord {
         let install = Fixtures.install(appId: appId, createdAt: createdAt, method: method, clickId: clickId, linkId: linkId)
@@ -88,7 +90,7 @@ extension StorageContractTests {
             let app = try await Self.insertApp(storage)
             let link = try await Self.insertLink(storage, appId: app.id)
             let click = try await Self.insertKeyedClick(storage, link: link)
-            try await Self.insertInstall(storage, appId: app.id, method: "deterministic", clickId: click.id, linkId: link.id)
+            try await Self.insertInstall(storage, appId: app.id, method: .deterministic, clickId: click.id, linkId: link.id)
             #expect(try await storage.click(token: click.clickToken, appId: app.id) == nil)
         }
     }
@@ -143,7 +145,7 @@ extension StorageContractTests {
             bot.isBot = true
             let consumed = key.stamped(Fixtures.click(appId: app.id, linkId: link.id), "wanted")
             try await storage.insertClicks([human, bot, consumed])
-            try await Self.insertInstall(storage, appId: app.id, method: "probabilistic", clickId: consumed.id, linkId: link.id)
+            try await Self.insertInstall(storage, appId: app.id, method: .probabilistic, clickId: consumed.id, linkId: link.id)
             let found = try await key.candidates(
                 in: storage, appId: app.id, value: "wanted", since: Fixtures.date(-1_000), until: Fixtures.date(1_000)
             )
@@ -184,7 +186,8 @@ extension StorageContractTests {
             )
             #expect(found == [click])
             let refs = try await storage.candidateRefs(
-                appId: app.id, platform: click.platform, key: .signature(signature), since: Fixtures.date(-1_000), until: Fixtures.date(1_000), limit: 10
+                appId: app.id, platform: click.platform, key: .signature(signature), since: Fixtures.date(-1_000),
+                until: Fixtures.date(1_000), limit: 10
             )
             #expect(refs.map(\.matchEvidence) == ["after the beacon"])
         }
@@ -220,7 +223,9 @@ extension StorageContractTests {
                 click.userAgent = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)"
                 click.osVersion = "18.1"
                 click.acceptLanguage = "pt-PT,pt;q=0.9"
-                click.signals = ClickSignals(screenWidth: 1179, screenHeight: 2556, timezone: "Europe/Lisbon", language: "pt-PT", platformVersion: "18.1.1", deviceModel: "iPhone15,2")
+                click.signals = ClickSignals(
+                    screenWidth: 1179, screenHeight: 2556, timezone: "Europe/Lisbon", language: "pt-PT", platformVersion: "18.1.1",
+                    deviceModel: "iPhone15,2")
                 click.ipPrefix = "203.0.113"
                 click.signature = "ios|1179x2556|Europe/Lisbon|pt-PT"
                 click.matchEvidence = "evidence \(offset)"
@@ -398,7 +403,7 @@ extension StorageContractTests {
             let app = try await Self.insertApp(storage)
             let link = try await Self.insertLink(storage, appId: app.id)
             var click = try await Self.insertKeyedClick(storage, link: link)
-            let install = try await Self.insertInstall(storage, appId: app.id, method: "deterministic", clickId: click.id, linkId: link.id)
+            let install = try await Self.insertInstall(storage, appId: app.id, method: .deterministic, clickId: click.id, linkId: link.id)
             click.installId = install.id
             #expect(try await storage.clicks(after: Fixtures.date(-1), upTo: Fixtures.date(0), limit: 100) == [click])
         }
@@ -428,7 +433,7 @@ extension StorageContractTests {
             let link = try await Self.insertLink(storage, appId: app.id)
             let click = try await Self.insertKeyedClick(storage, link: link)
             let install = Fixtures.install(
-                appId: app.id, createdAt: Fixtures.date(5_000), method: "probabilistic", confidence: 87,
+                appId: app.id, createdAt: Fixtures.date(5_000), method: .probabilistic, confidence: 87,
                 matchedFactors: ["ipPrefix", "timezone", "screen"], clickId: click.id, linkId: link.id
             )
             try await storage.insertInstall(install)
@@ -439,6 +444,39 @@ extension StorageContractTests {
             #expect(try await storage.install(id: install.id, appId: app.id) == install)
             #expect(try await storage.install(id: install.id, appId: other.id) == nil)
             #expect(try await storage.install(id: "no-such-install") == nil)
+        }
+    }
+
+    @Test(arguments: TestEngine.allCases)
+    func everyInstallMethodRoundTripsAsItsRawValue(_ engine: TestEngine) async throws {
+        try await TestDatabases.withMigratedStorage(engine) { storage, provider in
+            let app = try await Self.insertApp(storage)
+            for method in InstallMethod.allCases {
+                let install = try await Self.insertInstall(storage, appId: app.id, method: method)
+                #expect(try await storage.install(id: install.id)?.method == method)
+                let column = try await provider.read { database in
+                    try await database.raw("SELECT method FROM installs WHERE id = \(bind: install.id)").first()?
+                        .decode(column: "method", as: String.self)
+                }
+                #expect(column == method.rawValue)
+            }
+        }
+    }
+
+    @Test(arguments: TestEngine.allCases)
+    func anInstallMethodTheBuildDoesNotKnowIsACorruptRecord(_ engine: TestEngine) async throws {
+        try await TestDatabases.withMigratedStorage(engine) { storage, provider in
+            let app = try await Self.insertApp(storage)
+            let install = try await Self.insertInstall(storage, appId: app.id)
+            try await provider.write { database in
+                try await database.raw("UPDATE installs SET method = 'telepathic' WHERE id = \(bind: install.id)").run()
+            }
+            do {
+                _ = try await storage.install(id: install.id)
+                Issue.record("an unknown method decoded")
+            } catch let error as StoreError {
+                #expect(error == .corruptRecord("install \(install.id): unknown method 'telepathic'"))
+            }
         }
     }
 
@@ -460,7 +498,7 @@ extension StorageContractTests {
             let app = try await Self.insertApp(storage)
             let link = try await Self.insertLink(storage, appId: app.id)
             let click = try await Self.insertKeyedClick(storage, link: link)
-            let install = try await Self.insertInstall(storage, appId: app.id, method: "deterministic", clickId: click.id, linkId: link.id)
+            let install = try await Self.insertInstall(storage, appId: app.id, method: .deterministic, clickId: click.id, linkId: link.id)
             #expect(try await storage.click(id: click.id, appId: app.id)?.installId == install.id)
             let candidates = try await CandidateKey.ipPrefix.candidates(
                 in: storage, appId: app.id, value: try #require(click.ipPrefix), since: Fixtures.date(-1_000), until: Fixtures.date(1_000)
@@ -475,8 +513,8 @@ extension StorageContractTests {
             let app = try await Self.insertApp(storage)
             let link = try await Self.insertLink(storage, appId: app.id)
             let click = try await Self.insertKeyedClick(storage, link: link)
-            let first = try await Self.insertInstall(storage, appId: app.id, method: "deterministic", clickId: click.id, linkId: link.id)
-            let second = Fixtures.install(appId: app.id, method: "probabilistic", clickId: click.id, linkId: link.id)
+            let first = try await Self.insertInstall(storage, appId: app.id, method: .deterministic, clickId: click.id, linkId: link.id)
+            let second = Fixtures.install(appId: app.id, method: .probabilistic, clickId: click.id, linkId: link.id)
             let error = try await #require(throws: StoreError.self) { try await storage.insertInstall(second) }
             #expect(error.conflictingField == "click")
             #expect(try await storage.install(id: second.id) == nil)
@@ -492,7 +530,7 @@ extension StorageContractTests {
             let link = try await Self.insertLink(storage, appId: app.id)
             let click = try await Self.insertKeyedClick(storage, link: link)
             let installs = (0..<5).map { _ in
-                Fixtures.install(appId: app.id, method: "probabilistic", clickId: click.id, linkId: link.id)
+                Fixtures.install(appId: app.id, method: .probabilistic, clickId: click.id, linkId: link.id)
             }
             let conflicts = try await withThrowingTaskGroup(of: String?.self) { group in
                 for install in installs {
@@ -521,7 +559,8 @@ extension StorageContractTests {
             let click = try await Self.insertKeyedClick(storage, link: link)
             let first = try await Self.insertInstall(storage, appId: app.id)
             // A retried report: the same device, now matched to a click.
-            let retry = Fixtures.install(appId: app.id, dedupKey: first.dedupKey, method: "probabilistic", clickId: click.id, linkId: link.id)
+            let retry = Fixtures.install(
+                appId: app.id, dedupKey: first.dedupKey, method: .probabilistic, clickId: click.id, linkId: link.id)
             let error = try await #require(throws: StoreError.self) { try await storage.insertInstall(retry) }
             #expect(error.conflictingField == "dedupKey")
             #expect(try await storage.install(id: retry.id) == nil)
@@ -573,7 +612,9 @@ extension StorageContractTests {
             #expect(try await storage.install(dedupKey: doomed.install.dedupKey, appId: doomed.app.id) == nil)
             #expect(try await storage.events(installId: doomed.install.id).isEmpty)
             #expect(try await storage.click(id: doomed.click.id, appId: doomed.app.id) == nil)
-            #expect(try await storage.analytics(appId: doomed.app.id, linkId: nil, from: Fixtures.date(0), to: Fixtures.date(1)) == AnalyticsSummary())
+            #expect(
+                try await storage.analytics(appId: doomed.app.id, linkId: nil, from: Fixtures.date(0), to: Fixtures.date(1))
+                    == AnalyticsSummary())
             try await survivor.expectIntact(in: storage)
         }
     }
@@ -681,7 +722,7 @@ private struct AttributedApp {
         try await storage.insertLink(link)
         var click = Fixtures.click(appId: app.id, linkId: link.id)
         try await storage.insertClicks([click])
-        let install = Fixtures.install(appId: app.id, method: "deterministic", clickId: click.id, linkId: link.id)
+        let install = Fixtures.install(appId: app.id, method: .deterministic, clickId: click.id, linkId: link.id)
         try await storage.insertInstall(install)
         click.installId = install.id
         let event = Fixtures.event(appId: app.id, installId: install.id, linkId: link.id)
@@ -695,8 +736,10 @@ private struct AttributedApp {
         #expect(try await storage.events(installId: install.id) == [event])
         #expect(try await storage.click(id: click.id, appId: app.id) == click)
         let summary = try await storage.analytics(appId: app.id, linkId: nil, from: Fixtures.date(0), to: Fixtures.date(1))
-        #expect(summary == AnalyticsSummary(
-            humanClicks: 1, appOpens: 1, installsByMethod: ["deterministic": 1], eventsByName: ["purchase": 1]
-        ))
+        #expect(
+            summary
+                == AnalyticsSummary(
+                    humanClicks: 1, appOpens: 1, installsByMethod: ["deterministic": 1], eventsByName: ["purchase": 1]
+                ))
     }
 }

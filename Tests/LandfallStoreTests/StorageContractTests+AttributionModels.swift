@@ -35,14 +35,16 @@ extension StorageContractTests {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = Fixtures.app()
             try await storage.insertApp(app)
-            let first = StoredAttributionModel(appId: app.id, platform: "ios", parameters: "{\"v\":1}", fittedAt: Fixtures.date(), installsAtFit: 40)
+            let first = StoredAttributionModel(
+                appId: app.id, platform: "ios", parameters: "{\"v\":1}", fittedAt: Fixtures.date(), installsAtFit: 40)
             try await storage.saveAttributionModel(first)
             var second = first
             second.parameters = "{\"v\":2}"
             second.installsAtFit = 80
             second.fittedAt = Fixtures.date().addingTimeInterval(60)
             try await storage.saveAttributionModel(second)
-            let android = StoredAttributionModel(appId: app.id, platform: "android", parameters: "{}", fittedAt: Fixtures.date(), installsAtFit: 80)
+            let android = StoredAttributionModel(
+                appId: app.id, platform: "android", parameters: "{}", fittedAt: Fixtures.date(), installsAtFit: 80)
             try await storage.saveAttributionModel(android)
             #expect(try await storage.attributionModels(appId: app.id) == [android, second])
             #expect(try await storage.allAttributionModels() == [android, second])
@@ -54,7 +56,8 @@ extension StorageContractTests {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = Fixtures.app()
             try await storage.insertApp(app)
-            let model = StoredAttributionModel(appId: app.id, platform: "ios", parameters: "{}", fittedAt: Fixtures.date(), installsAtFit: 1)
+            let model = StoredAttributionModel(
+                appId: app.id, platform: "ios", parameters: "{}", fittedAt: Fixtures.date(), installsAtFit: 1)
             try await storage.saveAttributionModel(model)
             #expect(try await storage.deleteApp(id: app.id))
             #expect(try await storage.allAttributionModels().isEmpty)

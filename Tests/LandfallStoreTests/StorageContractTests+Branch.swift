@@ -4,7 +4,9 @@ import LandfallTestSupport
 import Testing
 
 extension StorageContractTests {
-    static func branchDevice(appId: String, id: String = Fixtures.uniqueId("rdt"), installCount: Int = 1, at offset: Int64 = 0) -> BranchDeviceRecord {
+    static func branchDevice(appId: String, id: String = Fixtures.uniqueId("rdt"), installCount: Int = 1, at offset: Int64 = 0)
+        -> BranchDeviceRecord
+    {
         BranchDeviceRecord(
             id: id, appId: appId, bundleToken: Fixtures.uniqueId("rbt"), identity: nil, installId: nil, installCount: installCount,
             createdAt: Fixtures.date(offset), updatedAt: Fixtures.date(offset)
@@ -62,7 +64,8 @@ extension StorageContractTests {
             updated.identity = "U1923847128356"
             updated.installCount = 2
             updated.updatedAt = Fixtures.date(9_000)
-            try await storage.recordBranchSession(Self.branchSession(updated, kind: .reinstall, at: 9_000), device: updated, keys: ["idfv:moved"])
+            try await storage.recordBranchSession(
+                Self.branchSession(updated, kind: .reinstall, at: 9_000), device: updated, keys: ["idfv:moved"])
             #expect(try await storage.branchDevice(appId: app.id, keys: ["idfv:moved"]) == updated)
             #expect(try await storage.branchDevice(appId: app.id, keys: ["hw:one"]) == first)
             #expect(try await storage.branchDevice(appId: app.id, identity: "U1923847128356") == updated)
@@ -95,7 +98,8 @@ extension StorageContractTests {
             let device = Self.branchDevice(appId: app.id)
             try await storage.recordBranchSession(Self.branchSession(device, kind: .install), device: device, keys: [])
             try await storage.recordBranchSession(Self.branchSession(device, kind: .open, at: 1_000), device: device, keys: [])
-            try await storage.recordBranchSession(Self.branchSession(device, kind: .open, counted: false, at: 2_000), device: device, keys: [])
+            try await storage.recordBranchSession(
+                Self.branchSession(device, kind: .open, counted: false, at: 2_000), device: device, keys: [])
             try await storage.recordBranchSession(Self.branchSession(device, kind: .open, at: 90_000_000), device: device, keys: [])
             let counts = try await storage.branchSessionCounts(appId: app.id, from: Fixtures.date(0), to: Fixtures.date(86_400_000))
             #expect(counts == ["INSTALL": 1, "OPEN": 1])

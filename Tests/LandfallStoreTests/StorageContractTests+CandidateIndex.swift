@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 import LandfallTestSupport
 import SQLKit
@@ -16,14 +17,17 @@ extension StorageContractTests {
             let newer = try await Self.insertKeyedClick(storage, link: link, clickedAt: Fixtures.date(-100))
             let consumed = try await Self.insertKeyedClick(storage, link: link, clickedAt: Fixtures.date(-50))
             try await Self.insertKeyedClick(storage, link: link, clickedAt: Fixtures.date(-10), isBot: true)
-            try await Self.insertInstall(storage, appId: app.id, method: "probabilistic", clickId: consumed.id, linkId: link.id)
+            try await Self.insertInstall(storage, appId: app.id, method: .probabilistic, clickId: consumed.id, linkId: link.id)
             for key in [CandidateIndexKey.ipPrefix(try #require(older.ipPrefix)), .signature(try #require(older.signature))] {
                 let refs = try await storage.candidateRefs(
                     appId: app.id, platform: "ios", key: key, since: Fixtures.date(-1_000), until: Fixtures.date(1_000), limit: 10
                 )
-                #expect(refs == [newer, older].map {
-                    CandidateRef(id: $0.id, linkId: link.id, clickedAt: $0.clickedAt, ipPrefix: $0.ipPrefix, matchEvidence: $0.matchEvidence)
-                })
+                #expect(
+                    refs
+                        == [newer, older].map {
+                            CandidateRef(
+                                id: $0.id, linkId: link.id, clickedAt: $0.clickedAt, ipPrefix: $0.ipPrefix, matchEvidence: $0.matchEvidence)
+                        })
                 let limited = try await storage.candidateRefs(
                     appId: app.id, platform: "ios", key: key, since: Fixtures.date(-1_000), until: Fixtures.date(1_000), limit: 1
                 )
@@ -37,7 +41,8 @@ extension StorageContractTests {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = try await Self.insertApp(storage)
             let plain = try await Self.insertLink(storage, appId: app.id)
-            let short = Fixtures.link(appId: app.id, content: LinkContent(originalUrl: "https://example.com/sale", attributionWindowHours: 2))
+            let short = Fixtures.link(
+                appId: app.id, content: LinkContent(originalUrl: "https://example.com/sale", attributionWindowHours: 2))
             try await storage.insertLink(short)
             let plainClick = try await Self.insertKeyedClick(storage, link: plain)
             let shortClick = try await Self.insertKeyedClick(storage, link: short)
@@ -50,7 +55,8 @@ extension StorageContractTests {
             // Three hours later the short link's click is out of its window, the other is not.
             let later = Fixtures.date(3 * 3_600_000)
             let candidates = try await storage.candidates(
-                appId: app.id, platform: "ios", ipPrefix: try #require(plainClick.ipPrefix), since: Fixtures.date(-1_000), until: later, limit: 10
+                appId: app.id, platform: "ios", ipPrefix: try #require(plainClick.ipPrefix), since: Fixtures.date(-1_000), until: later,
+                limit: 10
             )
             #expect(candidates.map(\.id) == [plainClick.id])
         }
@@ -61,7 +67,8 @@ extension StorageContractTests {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = try await Self.insertApp(storage)
             let plain = try await Self.insertLink(storage, appId: app.id)
-            var short = Fixtures.link(appId: app.id, content: LinkContent(originalUrl: "https://example.com/sale", attributionWindowHours: 2))
+            var short = Fixtures.link(
+                appId: app.id, content: LinkContent(originalUrl: "https://example.com/sale", attributionWindowHours: 2))
             try await storage.insertLink(short)
             let plainClick = try await Self.insertKeyedClick(storage, link: plain, clickedAt: Fixtures.date(-200))
             let shortClick = try await Self.insertKeyedClick(storage, link: short, clickedAt: Fixtures.date(-100))
@@ -92,13 +99,17 @@ extension StorageContractTests {
             #expect(before.count == Migration.all.firstIndex { $0.name == "0015_candidate_evidence" })
             try await Migrator(provider: provider, migrations: before).migrate()
             let app = try await Self.insertApp(storage)
-            for (id, content) in [("link-with-window", #"{"originalUrl":"https://example.com/a","attributionWindowHours":3}"#),
-                                  ("link-without", #"{"originalUrl":"https://example.com/b"}"#)] {
+            for (id, content) in [
+                ("link-with-window", #"{"originalUrl":"https://example.com/a","attributionWindowHours":3}"#),
+                ("link-without", #"{"originalUrl":"https://example.com/b"}"#),
+            ] {
                 try await provider.write { database in
-                    try await database.raw("""
+                    try await database.raw(
+                        """
                         INSERT INTO links (id, app_id, short_code, is_active, content, created_at, updated_at)
                         VALUES (\(bind: id), \(bind: app.id), \(bind: id), \(bind: true), \(bind: content), 0, 0)
-                        """).run()
+                        """
+                    ).run()
                 }
             }
             try await Migrator(provider: provider).migrate()

@@ -48,7 +48,8 @@ extension StorageContractTests {
             let link = try await Self.insertLink(storage, appId: app.id)
             let stored = Fixtures.click(appId: app.id, linkId: link.id)
             try await storage.insertClicks([stored])
-            let batch = (1..<size).map { index in Fixtures.click(appId: app.id, linkId: link.id, clickedAt: Fixtures.date(Int64(index))) }
+            let batch =
+                (1..<size).map { index in Fixtures.click(appId: app.id, linkId: link.id, clickedAt: Fixtures.date(Int64(index))) }
                 + [Fixtures.click(appId: app.id, linkId: link.id, token: stored.clickToken)]
             await #expect(throws: (any Error).self) { try await storage.insertClicks(batch) }
             #expect(try await storage.clickCount(appId: app.id) == 1)
@@ -101,7 +102,9 @@ extension StorageContractTests {
             click.signals = ClickSignals(screenWidth: 1080, screenHeight: 2400, timezone: "Europe/Berlin", language: "de-DE")
             try await storage.insertClicks([click])
             // A platform correction only applies to a click that claimed to be a Mac.
-            #expect(try await storage.applySignals(ClickSignals(timezone: "Europe/Paris", platformOverride: "ios"), clickToken: click.clickToken) != nil)
+            #expect(
+                try await storage.applySignals(
+                    ClickSignals(timezone: "Europe/Paris", platformOverride: "ios"), clickToken: click.clickToken) != nil)
             let updated = try #require(try await storage.click(token: click.clickToken))
             #expect(updated.signals == ClickSignals(screenWidth: 1080, screenHeight: 2400, timezone: "Europe/Paris", language: "de-DE"))
             #expect(updated.platform == "android")

@@ -75,7 +75,9 @@ extension StorageContractTests {
             let install = try await Self.insertInstall(storage, appId: app.id)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for fine in (0...63).shuffled() {
-                    group.addTask { _ = try await storage.raiseConversionValue(Self.conversionValue(install, fine: fine, coarse: fine % 3)) }
+                    group.addTask {
+                        _ = try await storage.raiseConversionValue(Self.conversionValue(install, fine: fine, coarse: fine % 3))
+                    }
                 }
                 try await group.waitForAll()
             }
@@ -91,11 +93,15 @@ extension StorageContractTests {
             let other = try await Self.insertApp(storage)
             let expires = Fixtures.date(301_000)
             #expect(try await storage.claimConversionSignature(appId: app.id, signature: "abc", expiresAt: expires, now: Fixtures.date()))
-            #expect(try await storage.claimConversionSignature(appId: app.id, signature: "abc", expiresAt: expires, now: Fixtures.date(1_000)) == false)
+            #expect(
+                try await storage.claimConversionSignature(appId: app.id, signature: "abc", expiresAt: expires, now: Fixtures.date(1_000))
+                    == false)
             // Signatures are per app.
             #expect(try await storage.claimConversionSignature(appId: other.id, signature: "abc", expiresAt: expires, now: Fixtures.date()))
             // After expiry the row is forgotten (by then the timestamp is refused as stale anyway).
-            #expect(try await storage.claimConversionSignature(appId: app.id, signature: "abc", expiresAt: Fixtures.date(700_000), now: Fixtures.date(302_000)))
+            #expect(
+                try await storage.claimConversionSignature(
+                    appId: app.id, signature: "abc", expiresAt: Fixtures.date(700_000), now: Fixtures.date(302_000)))
         }
     }
 
@@ -107,7 +113,8 @@ extension StorageContractTests {
             try await storage.setConversionSchema(ConversionSchemaRecord(appId: app.id, document: "{}", updatedAt: Fixtures.date()))
             try await storage.setConversionDevKey(ConversionDevKeyRecord(appId: app.id, devKey: "lf_dk_x", createdAt: Fixtures.date()))
             _ = try await storage.raiseConversionValue(Self.conversionValue(install, fine: 1, coarse: 0))
-            _ = try await storage.claimConversionSignature(appId: app.id, signature: "s", expiresAt: Fixtures.date(1_000), now: Fixtures.date())
+            _ = try await storage.claimConversionSignature(
+                appId: app.id, signature: "s", expiresAt: Fixtures.date(1_000), now: Fixtures.date())
             #expect(try await storage.deleteApp(id: app.id))
             #expect(try await storage.conversionSchema(appId: app.id) == nil)
             #expect(try await storage.conversionDevKey(appId: app.id) == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 import LandfallTestSupport
 import Testing
@@ -10,7 +11,7 @@ extension StorageContractTests {
             let app = try await Self.insertApp(storage)
             let link = try await Self.insertLink(storage, appId: app.id)
             let click = try await Self.insertKeyedClick(storage, link: link)
-            let install = try await Self.insertInstall(storage, appId: app.id, method: "deterministic", clickId: click.id, linkId: link.id)
+            let install = try await Self.insertInstall(storage, appId: app.id, method: .deterministic, clickId: click.id, linkId: link.id)
             var event = Fixtures.event(
                 appId: app.id, installId: install.id, occurredAt: Fixtures.date(-3_000), receivedAt: Fixtures.date(500),
                 revenueMicros: 19_990_000, revenueCurrency: "EUR", linkId: link.id
@@ -96,7 +97,8 @@ extension StorageContractTests {
             let install = try await Self.insertInstall(storage, appId: app.id)
             let stored = Fixtures.event(appId: app.id, installId: install.id, occurredAt: Fixtures.date(1))
             _ = try await storage.insertEvent(stored)
-            let resent = Fixtures.event(appId: app.id, installId: install.id, clientEventId: stored.clientEventId, occurredAt: Fixtures.date(1))
+            let resent = Fixtures.event(
+                appId: app.id, installId: install.id, clientEventId: stored.clientEventId, occurredAt: Fixtures.date(1))
             let fresh = Fixtures.event(appId: app.id, installId: install.id, occurredAt: Fixtures.date(2))
             let results = try await storage.insertEvents([resent, fresh])
             #expect(results.map(\.event) == [stored, fresh])

@@ -13,7 +13,9 @@ extension StorageContractTests {
     ]
     static let reduceAddress: @Sendable (String) -> String? = { reducedAddresses[$0] }
 
-    static func addressedClick(appId: String, linkId: String, at offset: Int64, ip: String, prefix: String?, receivedAt: Date? = nil) -> ClickRecord {
+    static func addressedClick(appId: String, linkId: String, at offset: Int64, ip: String, prefix: String?, receivedAt: Date? = nil)
+        -> ClickRecord
+    {
         var click = Fixtures.click(appId: appId, linkId: linkId, clickedAt: Fixtures.date(offset))
         click.ipAddress = ip
         click.ipPrefix = prefix
@@ -32,17 +34,21 @@ extension StorageContractTests {
             let link = try await Self.insertLink(storage, appId: app.id)
             let cutoff = Fixtures.date(10_000)
             let oldV4 = Self.addressedClick(appId: app.id, linkId: link.id, at: 1_000, ip: "198.51.100.23", prefix: "198.51.100.0/24")
-            let oldV6 = Self.addressedClick(appId: app.id, linkId: link.id, at: 2_000, ip: "2001:db8:aa:bb::1", prefix: "2001:db8:aa:bb::/64")
+            let oldV6 = Self.addressedClick(
+                appId: app.id, linkId: link.id, at: 2_000, ip: "2001:db8:aa:bb::1", prefix: "2001:db8:aa:bb::/64")
             let unreadable = Self.addressedClick(appId: app.id, linkId: link.id, at: 3_000, ip: "garbage", prefix: nil)
             let recentV4 = Self.addressedClick(appId: app.id, linkId: link.id, at: 10_000, ip: "198.51.100.23", prefix: "198.51.100.0/24")
-            let recentV6 = Self.addressedClick(appId: app.id, linkId: link.id, at: 20_000, ip: "2001:db8:aa:bb::1", prefix: "2001:db8:aa:bb::/64")
+            let recentV6 = Self.addressedClick(
+                appId: app.id, linkId: link.id, at: 20_000, ip: "2001:db8:aa:bb::1", prefix: "2001:db8:aa:bb::/64")
             try await storage.insertClicks([oldV4, oldV6, unreadable, recentV4, recentV6])
             let other = try await Self.insertApp(storage)
             let otherLink = try await Self.insertLink(storage, appId: other.id)
-            let otherApps = Self.addressedClick(appId: other.id, linkId: otherLink.id, at: 1_000, ip: "198.51.100.23", prefix: "198.51.100.0/24")
+            let otherApps = Self.addressedClick(
+                appId: other.id, linkId: otherLink.id, at: 1_000, ip: "198.51.100.23", prefix: "198.51.100.0/24")
             try await storage.insertClicks([otherApps])
 
-            let changed = try await storage.reduceRedirectClickAddresses(appId: app.id, clickedBefore: cutoff, limit: 100, reduce: Self.reduceAddress)
+            let changed = try await storage.reduceRedirectClickAddresses(
+                appId: app.id, clickedBefore: cutoff, limit: 100, reduce: Self.reduceAddress)
             #expect(changed == 3)
             let v4 = try #require(try await Self.storedClick(storage, oldV4))
             #expect(v4.ipAddress == "198.51.100.0/24" && v4.ipPrefix == "198.51.100.0/24")
@@ -55,7 +61,9 @@ extension StorageContractTests {
             #expect(try await Self.storedClick(storage, otherApps)?.ipAddress == "198.51.100.23")
 
             let before = try await storage.clicks(linkId: link.id, appId: app.id)
-            #expect(try await storage.reduceRedirectClickAddresses(appId: app.id, clickedBefore: cutoff, limit: 100, reduce: Self.reduceAddress) == 0)
+            #expect(
+                try await storage.reduceRedirectClickAddresses(appId: app.id, clickedBefore: cutoff, limit: 100, reduce: Self.reduceAddress)
+                    == 0)
             #expect(try await storage.clicks(linkId: link.id, appId: app.id) == before)
         }
     }
@@ -66,7 +74,9 @@ extension StorageContractTests {
             let app = try await Self.insertApp(storage)
             let link = try await Self.insertLink(storage, appId: app.id)
             let cutoff = Fixtures.date(10_000)
-            #expect(try await storage.reduceRedirectClickAddresses(appId: app.id, clickedBefore: cutoff, limit: 100, reduce: Self.reduceAddress) == 0)
+            #expect(
+                try await storage.reduceRedirectClickAddresses(appId: app.id, clickedBefore: cutoff, limit: 100, reduce: Self.reduceAddress)
+                    == 0)
             // Arrives after the redirect sweep passed its time: the redirect pass never looks back.
             let posted = Self.addressedClick(
                 appId: app.id, linkId: link.id, at: 500, ip: "198.51.100.23", prefix: nil, receivedAt: Fixtures.date(50_000)
@@ -75,11 +85,17 @@ extension StorageContractTests {
                 appId: app.id, linkId: link.id, at: 15_000, ip: "198.51.100.23", prefix: nil, receivedAt: Fixtures.date(50_000)
             )
             _ = try await storage.insertNewClicks([posted, postedRecent])
-            #expect(try await storage.reduceRedirectClickAddresses(appId: app.id, clickedBefore: cutoff, limit: 100, reduce: Self.reduceAddress) == 0)
-            #expect(try await storage.reducePostedClickAddresses(appId: app.id, clickedBefore: cutoff, limit: 100, reduce: Self.reduceAddress) == 1)
+            #expect(
+                try await storage.reduceRedirectClickAddresses(appId: app.id, clickedBefore: cutoff, limit: 100, reduce: Self.reduceAddress)
+                    == 0)
+            #expect(
+                try await storage.reducePostedClickAddresses(appId: app.id, clickedBefore: cutoff, limit: 100, reduce: Self.reduceAddress)
+                    == 1)
             #expect(try await Self.storedClick(storage, posted)?.ipAddress == "198.51.100.0/24")
             #expect(try await Self.storedClick(storage, postedRecent)?.ipAddress == "198.51.100.23")
-            #expect(try await storage.reducePostedClickAddresses(appId: app.id, clickedBefore: cutoff, limit: 100, reduce: Self.reduceAddress) == 0)
+            #expect(
+                try await storage.reducePostedClickAddresses(appId: app.id, clickedBefore: cutoff, limit: 100, reduce: Self.reduceAddress)
+                    == 0)
         }
     }
 
@@ -89,7 +105,8 @@ extension StorageContractTests {
             let app = try await Self.insertApp(storage)
             let link = try await Self.insertLink(storage, appId: app.id)
             let clicks = (0..<25).map { index in
-                Self.addressedClick(appId: app.id, linkId: link.id, at: index < 15 ? 1_000 : 2_000, ip: "198.51.100.23", prefix: "198.51.100.0/24")
+                Self.addressedClick(
+                    appId: app.id, linkId: link.id, at: index < 15 ? 1_000 : 2_000, ip: "198.51.100.23", prefix: "198.51.100.0/24")
             }
             try await storage.insertClicks(clicks)
             var batches: [Int] = []
@@ -116,13 +133,17 @@ extension StorageContractTests {
             recent.fingerprint.ipAddress = "198.51.100.23"
             try await storage.insertInstall(old)
             try await storage.insertInstall(recent)
-            #expect(try await storage.reduceInstallAddresses(appId: app.id, createdBefore: Fixtures.date(10_000), limit: 100, reduce: Self.reduceAddress) == 1)
+            #expect(
+                try await storage.reduceInstallAddresses(
+                    appId: app.id, createdBefore: Fixtures.date(10_000), limit: 100, reduce: Self.reduceAddress) == 1)
             var expected = old.fingerprint
             expected.ipAddress = "2001:db8:aa::/48"
             expected.ipPrefix = "2001:db8:aa::/48"
             #expect(try await storage.install(id: old.id)?.fingerprint == expected)
             #expect(try await storage.install(id: recent.id)?.fingerprint == recent.fingerprint)
-            #expect(try await storage.reduceInstallAddresses(appId: app.id, createdBefore: Fixtures.date(10_000), limit: 100, reduce: Self.reduceAddress) == 0)
+            #expect(
+                try await storage.reduceInstallAddresses(
+                    appId: app.id, createdBefore: Fixtures.date(10_000), limit: 100, reduce: Self.reduceAddress) == 0)
         }
     }
 
@@ -130,13 +151,19 @@ extension StorageContractTests {
     func aCutoffMovedBackByALongerWindowStillReachesLaterInstalls(_ engine: TestEngine) async throws {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = try await Self.insertApp(storage)
-            #expect(try await storage.reduceInstallAddresses(appId: app.id, createdBefore: Fixtures.date(10_000), limit: 100, reduce: Self.reduceAddress) == 0)
+            #expect(
+                try await storage.reduceInstallAddresses(
+                    appId: app.id, createdBefore: Fixtures.date(10_000), limit: 100, reduce: Self.reduceAddress) == 0)
             // The window grew: an install stated at 6 s arrives, inside the new period, and leaves it later.
             var stated = Fixtures.install(appId: app.id, createdAt: Fixtures.date(6_000))
             stated.fingerprint.ipAddress = "198.51.100.23"
             try await storage.insertInstall(stated)
-            #expect(try await storage.reduceInstallAddresses(appId: app.id, createdBefore: Fixtures.date(5_000), limit: 100, reduce: Self.reduceAddress) == 0)
-            #expect(try await storage.reduceInstallAddresses(appId: app.id, createdBefore: Fixtures.date(7_000), limit: 100, reduce: Self.reduceAddress) == 1)
+            #expect(
+                try await storage.reduceInstallAddresses(
+                    appId: app.id, createdBefore: Fixtures.date(5_000), limit: 100, reduce: Self.reduceAddress) == 0)
+            #expect(
+                try await storage.reduceInstallAddresses(
+                    appId: app.id, createdBefore: Fixtures.date(7_000), limit: 100, reduce: Self.reduceAddress) == 1)
             #expect(try await storage.install(id: stated.id)?.fingerprint.ipAddress == "198.51.100.0/24")
         }
     }
@@ -172,7 +199,8 @@ extension StorageContractTests {
             let app = try await Self.insertApp(storage)
             var old: [ReferralRecord] = []
             for index in 0..<5 {
-                old.append(try await storage.insertReferral(Self.referral(appId: app.id, ipHash: "ip-a", createdAt: Fixtures.date(Int64(index)))))
+                old.append(
+                    try await storage.insertReferral(Self.referral(appId: app.id, ipHash: "ip-a", createdAt: Fixtures.date(Int64(index)))))
             }
             let recent = try await storage.insertReferral(Self.referral(appId: app.id, ipHash: "ip-a", createdAt: Fixtures.date(20_000)))
             let other = try await Self.insertApp(storage)

@@ -27,16 +27,24 @@ extension StorageContractTests {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = try await Self.insertApp(storage)
             let other = try await Self.insertApp(storage)
-            try await storage.putSafetyDomain(SafetyDomainRecord(scope: .app(app.id), domain: "evil.example", state: .warn, createdAt: Fixtures.date()))
-            try await storage.putSafetyDomain(SafetyDomainRecord(
-                scope: .app(app.id), domain: "evil.example", state: .block, note: "phishing", createdAt: Fixtures.date(5)
-            ))
-            try await storage.putSafetyDomain(SafetyDomainRecord(scope: .deployment, domain: "bad.example", state: .block, createdAt: Fixtures.date()))
-            try await storage.putSafetyDomain(SafetyDomainRecord(scope: .app(other.id), domain: "zzz.example", state: .warn, createdAt: Fixtures.date()))
+            try await storage.putSafetyDomain(
+                SafetyDomainRecord(scope: .app(app.id), domain: "evil.example", state: .warn, createdAt: Fixtures.date()))
+            try await storage.putSafetyDomain(
+                SafetyDomainRecord(
+                    scope: .app(app.id), domain: "evil.example", state: .block, note: "phishing", createdAt: Fixtures.date(5)
+                ))
+            try await storage.putSafetyDomain(
+                SafetyDomainRecord(scope: .deployment, domain: "bad.example", state: .block, createdAt: Fixtures.date()))
+            try await storage.putSafetyDomain(
+                SafetyDomainRecord(scope: .app(other.id), domain: "zzz.example", state: .warn, createdAt: Fixtures.date()))
 
             let own = try await storage.safetyDomains(scopes: [.app(app.id)])
             // The second put replaced state and note and kept the first entry's date.
-            #expect(own == [SafetyDomainRecord(scope: .app(app.id), domain: "evil.example", state: .block, note: "phishing", createdAt: Fixtures.date())])
+            #expect(
+                own == [
+                    SafetyDomainRecord(
+                        scope: .app(app.id), domain: "evil.example", state: .block, note: "phishing", createdAt: Fixtures.date())
+                ])
             let both = try await storage.safetyDomains(scopes: [.deployment, .app(app.id)])
             #expect(both.map(\.domain) == ["bad.example", "evil.example"])
             #expect(both.first?.scope == .deployment)
@@ -48,7 +56,8 @@ extension StorageContractTests {
     func safetyDomainDeleteReportsWhetherThereWasAnEntry(_ engine: TestEngine) async throws {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = try await Self.insertApp(storage)
-            try await storage.putSafetyDomain(SafetyDomainRecord(scope: .deployment, domain: "bad.example", state: .warn, createdAt: Fixtures.date()))
+            try await storage.putSafetyDomain(
+                SafetyDomainRecord(scope: .deployment, domain: "bad.example", state: .warn, createdAt: Fixtures.date()))
             #expect(try await storage.deleteSafetyDomain(scope: .app(app.id), domain: "bad.example") == false)
             #expect(try await storage.deleteSafetyDomain(scope: .deployment, domain: "bad.example"))
             #expect(try await storage.safetyDomains(scopes: [.deployment]).isEmpty)
@@ -59,8 +68,10 @@ extension StorageContractTests {
     func deletingAnAppDeletesItsSafetyDomainsButNotTheDeployments(_ engine: TestEngine) async throws {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = try await Self.insertApp(storage)
-            try await storage.putSafetyDomain(SafetyDomainRecord(scope: .app(app.id), domain: "a.example", state: .warn, createdAt: Fixtures.date()))
-            try await storage.putSafetyDomain(SafetyDomainRecord(scope: .deployment, domain: "b.example", state: .warn, createdAt: Fixtures.date()))
+            try await storage.putSafetyDomain(
+                SafetyDomainRecord(scope: .app(app.id), domain: "a.example", state: .warn, createdAt: Fixtures.date()))
+            try await storage.putSafetyDomain(
+                SafetyDomainRecord(scope: .deployment, domain: "b.example", state: .warn, createdAt: Fixtures.date()))
             #expect(try await storage.deleteApp(id: app.id))
             #expect(try await storage.safetyDomains(scopes: [.app(app.id)]).isEmpty)
             #expect(try await storage.safetyDomains(scopes: [.deployment]).map(\.domain) == ["b.example"])

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 import LandfallTestSupport
 import Testing
@@ -11,7 +12,8 @@ extension StorageContractTests {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = try await Self.insertApp(storage)
             let plain = try await Self.insertLink(storage, appId: app.id)
-            let short = Fixtures.link(appId: app.id, content: LinkContent(originalUrl: "https://example.com/sale", attributionWindowHours: 2))
+            let short = Fixtures.link(
+                appId: app.id, content: LinkContent(originalUrl: "https://example.com/sale", attributionWindowHours: 2))
             try await storage.insertLink(short)
             let both = try await Self.insertKeyedClick(storage, link: plain, clickedAt: Fixtures.date(-500))
             let onShortLink = try await Self.insertKeyedClick(storage, link: short, clickedAt: Fixtures.date(-100))
@@ -25,13 +27,16 @@ extension StorageContractTests {
             try await storage.insertClicks([prefixOnly, signatureOnly])
             let consumed = try await Self.insertKeyedClick(storage, link: plain, clickedAt: Fixtures.date(-50))
             try await Self.insertKeyedClick(storage, link: plain, clickedAt: Fixtures.date(-10), isBot: true)
-            try await Self.insertInstall(storage, appId: app.id, method: "probabilistic", clickId: consumed.id, linkId: plain.id)
+            try await Self.insertInstall(storage, appId: app.id, method: .probabilistic, clickId: consumed.id, linkId: plain.id)
             let day = Fixtures.epoch / 86_400_000
-            #expect(try await storage.recordStatistics([
-                ClickStatDelta(appId: app.id, platform: "ios", day: day, factor: nil, value: nil, clicks: 7),
-                ClickStatDelta(appId: app.id, platform: "ios", day: day, factor: "timezone", value: "Europe/Lisbon", clicks: 5),
-                ClickStatDelta(appId: app.id, platform: "android", day: day, factor: "timezone", value: "Europe/Lisbon", clicks: 40),
-            ], watermarkFrom: 0, to: 1_000))
+            #expect(
+                try await storage.recordStatistics(
+                    [
+                        ClickStatDelta(appId: app.id, platform: "ios", day: day, factor: nil, value: nil, clicks: 7),
+                        ClickStatDelta(appId: app.id, platform: "ios", day: day, factor: "timezone", value: "Europe/Lisbon", clicks: 5),
+                        ClickStatDelta(
+                            appId: app.id, platform: "android", day: day, factor: "timezone", value: "Europe/Lisbon", clicks: 40),
+                    ], watermarkFrom: 0, to: 1_000))
 
             let prefix = CandidateIndexKey.ipPrefix(try #require(both.ipPrefix))
             let signature = CandidateIndexKey.signature(try #require(both.signature))
@@ -44,7 +49,8 @@ extension StorageContractTests {
             }
 
             let read = try await storage.matchReads(request([prefix, signature]))
-            #expect(read.population == ClickPopulation(clickCount: 7, counts: ["timezone": ["Europe/Lisbon": 5], "language": ["pt-PT": 0]]))
+            #expect(
+                read.population == ClickPopulation(clickCount: 7, counts: ["timezone": ["Europe/Lisbon": 5], "language": ["pt-PT": 0]]))
             #expect(read.candidates.map(\.id) == [onShortLink, prefixOnly, both, onShortLink, signatureOnly, both].map(\.id))
             #expect(read.candidates.first?.linkWindowHours == 2)
             #expect(read.candidates.first?.matchEvidence == onShortLink.matchEvidence)
@@ -58,7 +64,9 @@ extension StorageContractTests {
                 }
                 let together = try await storage.matchReads(request(keys, limit: limit))
                 #expect(together.candidates == separately)
-                #expect(together.population == (try await storage.population(appId: app.id, platform: "ios", fromDay: day, toDay: day, values: values)))
+                #expect(
+                    together.population
+                        == (try await storage.population(appId: app.id, platform: "ios", fromDay: day, toDay: day, values: values)))
             }
 
             // A caller with some counts in memory asks for the rest: the total left out reads as 0,
@@ -77,8 +85,9 @@ extension StorageContractTests {
             var totalOnly = nothing
             totalOnly.countsTotal = true
             #expect(try await storage.matchReads(totalOnly).population == ClickPopulation(clickCount: 7, counts: [:]))
-            #expect(try await storage.population(appId: app.id, platform: "ios", fromDay: day, toDay: day, values: [], includingTotal: false)
-                == ClickPopulation(clickCount: 0, counts: [:]))
+            #expect(
+                try await storage.population(appId: app.id, platform: "ios", fromDay: day, toDay: day, values: [], includingTotal: false)
+                    == ClickPopulation(clickCount: 0, counts: [:]))
         }
     }
 }

@@ -4,9 +4,11 @@ import LandfallTestSupport
 import Testing
 
 extension StorageContractTests {
-    static func referral(appId: String, referrer: String = "7", referee: String = Fixtures.uniqueId("user"), installId: String? = nil,
-                         status: ReferralStatus = .pending, keyMinMicros: Int64? = nil, holdMilliseconds: Int64 = 0,
-                         ipHash: String? = nil, createdAt: Date = Fixtures.date()) -> ReferralRecord {
+    static func referral(
+        appId: String, referrer: String = "7", referee: String = Fixtures.uniqueId("user"), installId: String? = nil,
+        status: ReferralStatus = .pending, keyMinMicros: Int64? = nil, holdMilliseconds: Int64 = 0,
+        ipHash: String? = nil, createdAt: Date = Fixtures.date()
+    ) -> ReferralRecord {
         ReferralRecord(
             appId: appId, referrerId: referrer, code: "ABCD2345", refereeId: referee, refereeName: "Eugene Victor Tooms",
             refereeAvatarUrl: "https://place-hold.it/64x64", installId: installId, status: status,
@@ -20,7 +22,8 @@ extension StorageContractTests {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = try await Self.insertApp(storage)
             let other = try await Self.insertApp(storage)
-            let first = ReferralProgramRecord(appId: app.id, program: ReferralProgram(holdHours: 24), createdAt: Fixtures.date(), updatedAt: Fixtures.date())
+            let first = ReferralProgramRecord(
+                appId: app.id, program: ReferralProgram(holdHours: 24), createdAt: Fixtures.date(), updatedAt: Fixtures.date())
             try await storage.saveReferralProgram(first)
             #expect(try await storage.referralProgram(appId: app.id) == first)
             var second = first
@@ -39,11 +42,13 @@ extension StorageContractTests {
             let code = ReferralCodeRecord(appId: app.id, userId: "5", code: "ABCD2345", createdAt: Fixtures.date())
             try await storage.insertReferralCode(code)
             let sameUser = try await #require(throws: StoreError.self) {
-                try await storage.insertReferralCode(ReferralCodeRecord(appId: app.id, userId: "5", code: "ZZZZ2345", createdAt: Fixtures.date()))
+                try await storage.insertReferralCode(
+                    ReferralCodeRecord(appId: app.id, userId: "5", code: "ZZZZ2345", createdAt: Fixtures.date()))
             }
             #expect(sameUser.conflictingField == "user")
             let sameCode = try await #require(throws: StoreError.self) {
-                try await storage.insertReferralCode(ReferralCodeRecord(appId: app.id, userId: "6", code: "ABCD2345", createdAt: Fixtures.date()))
+                try await storage.insertReferralCode(
+                    ReferralCodeRecord(appId: app.id, userId: "6", code: "ABCD2345", createdAt: Fixtures.date()))
             }
             #expect(sameCode.conflictingField == "code")
             try await storage.setReferralCodeLink(appId: app.id, userId: "5", linkId: "link_1")
@@ -94,7 +99,8 @@ extension StorageContractTests {
             let app = try await Self.insertApp(storage)
             var made: [ReferralRecord] = []
             for offset in 0..<5 {
-                made.append(try await storage.insertReferral(Self.referral(appId: app.id, createdAt: Fixtures.date(Int64(offset % 3) * 1_000))))
+                made.append(
+                    try await storage.insertReferral(Self.referral(appId: app.id, createdAt: Fixtures.date(Int64(offset % 3) * 1_000))))
             }
             _ = try await storage.insertReferral(Self.referral(appId: app.id, referrer: "someone-else"))
             let expected = made.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
@@ -125,7 +131,8 @@ extension StorageContractTests {
             let install = Fixtures.install(appId: app.id)
             try await storage.insertInstall(install)
             let referral = try await storage.insertReferral(Self.referral(appId: app.id, installId: install.id, holdMilliseconds: 60_000))
-            _ = try await storage.insertEvent(Fixtures.event(appId: app.id, installId: install.id, name: "open", receivedAt: Fixtures.date(100)))
+            _ = try await storage.insertEvent(
+                Fixtures.event(appId: app.id, installId: install.id, name: "open", receivedAt: Fixtures.date(100)))
             #expect(try await storage.settleReferrals(.everything, now: Fixtures.date(200), limit: 10).isEmpty)
             #expect(try await storage.referral(id: referral.id, appId: app.id)?.qualifiedAt == nil)
 
@@ -136,7 +143,8 @@ extension StorageContractTests {
             #expect(qualified.qualifiedAt == Fixtures.date(1_000))
             #expect(qualified.completesAt == Fixtures.date(61_000))
 
-            let completed = try await storage.settleReferrals(ReferralScope(appId: app.id, referrerId: "7"), now: Fixtures.date(61_000), limit: 10)
+            let completed = try await storage.settleReferrals(
+                ReferralScope(appId: app.id, referrerId: "7"), now: Fixtures.date(61_000), limit: 10)
             #expect(completed.map(\.id) == [referral.id])
             #expect(completed.first?.status == .complete)
             #expect(completed.first?.completedAt == Fixtures.date(61_000))
@@ -150,11 +158,15 @@ extension StorageContractTests {
             let install = Fixtures.install(appId: app.id)
             try await storage.insertInstall(install)
             let referral = try await storage.insertReferral(Self.referral(appId: app.id, installId: install.id, keyMinMicros: 10_000_000))
-            _ = try await storage.insertEvent(Fixtures.event(appId: app.id, installId: install.id, revenueMicros: 9_990_000, revenueCurrency: "USD"))
-            _ = try await storage.insertEvent(Fixtures.event(appId: app.id, installId: install.id, revenueMicros: 50_000_000, revenueCurrency: "EUR"))
+            _ = try await storage.insertEvent(
+                Fixtures.event(appId: app.id, installId: install.id, revenueMicros: 9_990_000, revenueCurrency: "USD"))
+            _ = try await storage.insertEvent(
+                Fixtures.event(appId: app.id, installId: install.id, revenueMicros: 50_000_000, revenueCurrency: "EUR"))
             #expect(try await storage.settleReferrals(.everything, now: Fixtures.date(10), limit: 10).isEmpty)
-            _ = try await storage.insertEvent(Fixtures.event(appId: app.id, installId: install.id, receivedAt: Fixtures.date(5),
-                                                             revenueMicros: 10_000_000, revenueCurrency: "USD"))
+            _ = try await storage.insertEvent(
+                Fixtures.event(
+                    appId: app.id, installId: install.id, receivedAt: Fixtures.date(5),
+                    revenueMicros: 10_000_000, revenueCurrency: "USD"))
             let completed = try await storage.settleReferrals(.everything, now: Fixtures.date(10), limit: 10)
             #expect(completed.map(\.id) == [referral.id])
         }
@@ -182,18 +194,24 @@ extension StorageContractTests {
         try await TestDatabases.withMigratedStorage(engine) { storage, _ in
             let app = try await Self.insertApp(storage)
             let referral = try await storage.insertReferral(Self.referral(appId: app.id, status: .flagged))
-            #expect(try await storage.transitionReferral(id: referral.id, appId: app.id, from: [.pending], to: .complete, reasons: [], at: Fixtures.date(1)) == nil)
-            let reversed = try #require(try await storage.transitionReferral(
-                id: referral.id, appId: app.id, from: [.pending, .flagged], to: .reversed, reasons: ["refund"], at: Fixtures.date(2)
-            ))
+            #expect(
+                try await storage.transitionReferral(
+                    id: referral.id, appId: app.id, from: [.pending], to: .complete, reasons: [], at: Fixtures.date(1)) == nil)
+            let reversed = try #require(
+                try await storage.transitionReferral(
+                    id: referral.id, appId: app.id, from: [.pending, .flagged], to: .reversed, reasons: ["refund"], at: Fixtures.date(2)
+                ))
             #expect(reversed.status == .reversed)
             #expect(reversed.reasons == ["click_injection", "refund"])
             #expect(reversed.reversedAt == Fixtures.date(2))
             let manual = try await storage.insertReferral(Self.referral(appId: app.id))
-            let qualified = try #require(try await storage.qualifyReferral(id: manual.id, appId: app.id, at: Fixtures.date(3), now: Fixtures.date(3)))
+            let qualified = try #require(
+                try await storage.qualifyReferral(id: manual.id, appId: app.id, at: Fixtures.date(3), now: Fixtures.date(3)))
             #expect(qualified.completesAt == Fixtures.date(3))
             #expect(try await storage.qualifyReferral(id: manual.id, appId: app.id, at: Fixtures.date(4), now: Fixtures.date(4)) == nil)
-            #expect(try await storage.settleReferrals(ReferralScope(appId: app.id, id: manual.id), now: Fixtures.date(3), limit: 10).map(\.id) == [manual.id])
+            #expect(
+                try await storage.settleReferrals(ReferralScope(appId: app.id, id: manual.id), now: Fixtures.date(3), limit: 10).map(\.id)
+                    == [manual.id])
         }
     }
 }

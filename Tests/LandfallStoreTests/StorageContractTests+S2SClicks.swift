@@ -36,11 +36,12 @@ extension StorageContractTests {
             let inserted = try await withThrowingTaskGroup(of: Set<String>.self) { group in
                 for _ in 0..<4 {
                     group.addTask {
-                        try await storage.insertNewClicks(clicks.map { click in
-                            var copy = click
-                            copy.clickToken = Fixtures.uniqueId("tok")
-                            return copy
-                        })
+                        try await storage.insertNewClicks(
+                            clicks.map { click in
+                                var copy = click
+                                copy.clickToken = Fixtures.uniqueId("tok")
+                                return copy
+                            })
                     }
                 }
                 var all: [String] = []

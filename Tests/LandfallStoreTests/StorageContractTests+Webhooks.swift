@@ -11,7 +11,8 @@ extension StorageContractTests {
         )
     }
 
-    static func webhookMessage(appId: String, type: String = "install.attributed", at date: Date = Fixtures.date()) -> WebhookMessageRecord {
+    static func webhookMessage(appId: String, type: String = "install.attributed", at date: Date = Fixtures.date()) -> WebhookMessageRecord
+    {
         WebhookMessageRecord(id: Fixtures.uniqueId("msg"), appId: appId, type: type, payload: #"{"type":"\#(type)"}"#, createdAt: date)
     }
 
@@ -57,11 +58,13 @@ extension StorageContractTests {
             #expect(try await storage.enqueueWebhookMessages([install, click], retryWindow: 86_400) == 1)
             // The same message again (a retried request) creates nothing.
             #expect(try await storage.enqueueWebhookMessages([install], retryWindow: 86_400) == 0)
-            let pending = try await storage.webhookDeliveries(endpointId: installs.id, appId: app.id, status: .pending, before: nil, limit: 10)
+            let pending = try await storage.webhookDeliveries(
+                endpointId: installs.id, appId: app.id, status: .pending, before: nil, limit: 10)
             #expect(pending.map(\.messageId) == [install.id])
             #expect(pending.first?.deadlineAt == install.createdAt.addingTimeInterval(86_400))
             #expect(try await storage.webhookDeliveries(endpointId: events.id, appId: app.id, status: nil, before: nil, limit: 10).isEmpty)
-            #expect(try await storage.webhookDeliveries(endpointId: disabled.id, appId: app.id, status: nil, before: nil, limit: 10).isEmpty)
+            #expect(
+                try await storage.webhookDeliveries(endpointId: disabled.id, appId: app.id, status: nil, before: nil, limit: 10).isEmpty)
             #expect(try await storage.webhookMessage(id: click.id, appId: app.id) == nil)
             #expect(try await storage.webhookMessage(id: install.id, appId: app.id) == install)
         }
@@ -79,14 +82,19 @@ extension StorageContractTests {
             let first = try await storage.claimWebhookDeliveries(now: Fixtures.date(), leaseUntil: Fixtures.date(30_000), limit: 10)
             #expect(first.map(\.message) == [message])
             #expect(first.map(\.endpoint) == [endpoint])
-            #expect(try await storage.claimWebhookDeliveries(now: Fixtures.date(29_999), leaseUntil: Fixtures.date(60_000), limit: 10).isEmpty)
+            #expect(
+                try await storage.claimWebhookDeliveries(now: Fixtures.date(29_999), leaseUntil: Fixtures.date(60_000), limit: 10).isEmpty)
             // The first sender died: after its lease, another one takes the delivery, and the first one's record is refused.
             let second = try await storage.claimWebhookDeliveries(now: Fixtures.date(30_000), leaseUntil: Fixtures.date(60_000), limit: 10)
             #expect(second.map(\.delivery.id) == first.map(\.delivery.id))
             let late = try #require(first.first)
-            #expect(try await storage.recordWebhookAttempt(Self.attempt(late, status: 200, at: Fixtures.date(31_000)), claim: late, result: .succeeded) == false)
+            #expect(
+                try await storage.recordWebhookAttempt(
+                    Self.attempt(late, status: 200, at: Fixtures.date(31_000)), claim: late, result: .succeeded) == false)
             let current = try #require(second.first)
-            #expect(try await storage.recordWebhookAttempt(Self.attempt(current, status: 200, at: Fixtures.date(31_000)), claim: current, result: .succeeded))
+            #expect(
+                try await storage.recordWebhookAttempt(
+                    Self.attempt(current, status: 200, at: Fixtures.date(31_000)), claim: current, result: .succeeded))
             let delivery = try #require(try await storage.webhookDelivery(id: current.delivery.id, appId: app.id))
             #expect(delivery.status == .succeeded)
             #expect(delivery.attempts == 1)
@@ -103,7 +111,8 @@ extension StorageContractTests {
             let claimed = try await withThrowingTaskGroup(of: [String].self) { group in
                 for _ in 0..<8 {
                     group.addTask {
-                        try await storage.claimWebhookDeliveries(now: Fixtures.date(), leaseUntil: Fixtures.date(60_000), limit: 10).map(\.delivery.id)
+                        try await storage.claimWebhookDeliveries(now: Fixtures.date(), leaseUntil: Fixtures.date(60_000), limit: 10).map(
+                            \.delivery.id)
                     }
                 }
                 return try await group.reduce(into: []) { $0 += $1 }
@@ -119,10 +128,12 @@ extension StorageContractTests {
             let app = try await Self.insertApp(storage)
             let endpoint = Self.webhookEndpoint(appId: app.id)
             try await storage.insertWebhookEndpoint(endpoint)
-            try await storage.enqueueWebhookMessages([Self.webhookMessage(appId: app.id), Self.webhookMessage(appId: app.id)], retryWindow: 86_400)
+            try await storage.enqueueWebhookMessages(
+                [Self.webhookMessage(appId: app.id), Self.webhookMessage(appId: app.id)], retryWindow: 86_400)
             let claims = try await storage.claimWebhookDeliveries(now: Fixtures.date(), leaseUntil: Fixtures.date(30_000), limit: 1)
             let claim = try #require(claims.first)
-            try await storage.recordWebhookAttempt(Self.attempt(claim, status: 503, at: Fixtures.date(10)), claim: claim, result: .retry(at: Fixtures.date(5_000)))
+            try await storage.recordWebhookAttempt(
+                Self.attempt(claim, status: 503, at: Fixtures.date(10)), claim: claim, result: .retry(at: Fixtures.date(5_000)))
             var delivery = try #require(try await storage.webhookDelivery(id: claim.delivery.id, appId: app.id))
             #expect(delivery.status == .pending)
             #expect(delivery.nextAttemptAt == Fixtures.date(5_000))
@@ -132,16 +143,22 @@ extension StorageContractTests {
             #expect(next.count == 1)
             #expect(next.first?.delivery.id != claim.delivery.id)
             let gone = try #require(next.first)
-            try await storage.recordWebhookAttempt(Self.attempt(gone, status: 410, at: Fixtures.date(20)), claim: gone, result: .disableEndpoint(reason: "410"))
+            try await storage.recordWebhookAttempt(
+                Self.attempt(gone, status: 410, at: Fixtures.date(20)), claim: gone, result: .disableEndpoint(reason: "410"))
             let disabled = try #require(try await storage.webhookEndpoint(id: endpoint.id, appId: app.id))
             #expect(disabled.isEnabled == false)
             #expect(disabled.disabledReason == "410")
             // A disabled endpoint's deliveries wait, even when due.
-            #expect(try await storage.claimWebhookDeliveries(now: Fixtures.date(6_000), leaseUntil: Fixtures.date(60_000), limit: 10).isEmpty)
-            delivery = try #require(try await storage.redeliverWebhook(id: gone.delivery.id, appId: app.id, at: Fixtures.date(7_000), deadline: Fixtures.date(90_000)))
+            #expect(
+                try await storage.claimWebhookDeliveries(now: Fixtures.date(6_000), leaseUntil: Fixtures.date(60_000), limit: 10).isEmpty)
+            delivery = try #require(
+                try await storage.redeliverWebhook(
+                    id: gone.delivery.id, appId: app.id, at: Fixtures.date(7_000), deadline: Fixtures.date(90_000)))
             #expect(delivery.status == .pending)
             #expect(delivery.deadlineAt == Fixtures.date(90_000))
-            #expect(try await storage.redeliverWebhook(id: gone.delivery.id, appId: "another-app", at: Fixtures.date(), deadline: Fixtures.date()) == nil)
+            #expect(
+                try await storage.redeliverWebhook(
+                    id: gone.delivery.id, appId: "another-app", at: Fixtures.date(), deadline: Fixtures.date()) == nil)
         }
     }
 
@@ -155,7 +172,8 @@ extension StorageContractTests {
             try await storage.enqueueWebhookMessages(messages, retryWindow: 86_400)
             let first = try await storage.webhookDeliveries(endpointId: endpoint.id, appId: app.id, status: nil, before: nil, limit: 3)
             #expect(first.map(\.messageId) == messages.reversed().prefix(3).map(\.id))
-            let rest = try await storage.webhookDeliveries(endpointId: endpoint.id, appId: app.id, status: nil, before: first.last?.id, limit: 3)
+            let rest = try await storage.webhookDeliveries(
+                endpointId: endpoint.id, appId: app.id, status: nil, before: first.last?.id, limit: 3)
             #expect(rest.map(\.messageId) == messages.prefix(2).reversed().map(\.id))
         }
     }

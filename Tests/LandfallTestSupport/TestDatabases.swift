@@ -81,10 +81,11 @@ public enum TestDatabases {
         _ engine: TestEngine,
         _ body: @Sendable (SQLStorage, any SQLDatabaseProvider) async throws -> Result
     ) async throws -> Result {
-        let location = switch engine {
-        case .sqlite: try await migratedSQLite()
-        case .postgres: try await fresh(engine)
-        }
+        let location =
+            switch engine {
+            case .sqlite: try await migratedSQLite()
+            case .postgres: try await fresh(engine)
+            }
         return try await StorageFactory.withStorage(at: location, logger: logger) { storage, provider in
             // Applies everything on a new PostgreSQL database; only checks the copied SQLite file.
             try await Migrator(provider: provider).migrate()
@@ -103,15 +104,17 @@ actor MigratedSQLiteTemplate {
 
     func path() async throws -> String {
         if let made { return made }
-        let attempt = making ?? Task {
-            let directory = try ExitCleanup.makeTemporaryDirectory(prefix: "landfall-sqlite-template")
-            let path = directory.appendingPathComponent("template.sqlite").path
-            // Returns after the provider's last checkpoint folded the WAL in and closed the file.
-            _ = try await StorageFactory.withStorage(at: .sqlite(path: path), logger: TestDatabases.logger) { _, provider in
-                try await Migrator(provider: provider).migrate()
+        let attempt =
+            making
+            ?? Task {
+                let directory = try ExitCleanup.makeTemporaryDirectory(prefix: "landfall-sqlite-template")
+                let path = directory.appendingPathComponent("template.sqlite").path
+                // Returns after the provider's last checkpoint folded the WAL in and closed the file.
+                _ = try await StorageFactory.withStorage(at: .sqlite(path: path), logger: TestDatabases.logger) { _, provider in
+                    try await Migrator(provider: provider).migrate()
+                }
+                return path
             }
-            return path
-        }
         making = attempt
         do {
             let path = try await attempt.value

@@ -56,7 +56,9 @@ extension AttributionEngine {
     }
 
     /// One click's delay and agreements with the install.
-    public static func candidate(_ click: ClickEvidence, against install: InstallEvidence, group: Int, fetched: Bool = true) -> MatchObservation.Candidate {
+    public static func candidate(_ click: ClickEvidence, against install: InstallEvidence, group: Int, fetched: Bool = true)
+        -> MatchObservation.Candidate
+    {
         func agreement(_ factor: Factor) -> MatchObservation.Agreement {
             guard let value = factor.value(of: install) else { return .unknown }
             return MatchObservation.Agreement(Self.agreement(factor, click, install, value))
@@ -77,7 +79,9 @@ extension AttributionEngine {
         let table = PersistenceTable(configuration)
         let delayModel = configuration.delayModel
         let scores = fetched.map {
-            likelihoodRatio(observation.candidates[$0], shares: observation.shares, window: observation.window, persistence: table, delayModel: delayModel)
+            likelihoodRatio(
+                observation.candidates[$0], shares: observation.shares, window: observation.window, persistence: table,
+                delayModel: delayModel)
         }
         let total = Double(max(observation.clickCount, fetched.count))
         let background = background(observation, fetchedCount: fetched.count)
@@ -151,7 +155,9 @@ extension AttributionEngine {
         _ candidate: MatchObservation.Candidate, shares: InstallShares, window: TimeInterval
     ) -> (ratio: Double, matched: [String]) {
         var matched: [String] = []
-        let ratio = likelihoodRatio(candidate, shares: shares, window: window, persistence: PersistenceTable(configuration)) { matched.append($0) }
+        let ratio = likelihoodRatio(candidate, shares: shares, window: window, persistence: PersistenceTable(configuration)) {
+            matched.append($0)
+        }
         return (ratio, matched)
     }
 
@@ -229,7 +235,8 @@ extension AttributionEngine {
         } else {
             pair((.timezone, shares.timezone, candidate.timezone), (.language, shares.language, candidate.language), joint: shares.locale)
             if candidate.agreesOnSignature, let lookAlikes = shares.signature, let locale = shares.locale, let screen = shares.screen,
-               shares.device != nil {
+                shares.device != nil
+            {
                 // The pairs' product counts strangers sharing screen, time zone and language as if
                 // a screen were as common in every city; the joint count says how many there are.
                 // The OS version keeps its share among that screen's clicks.

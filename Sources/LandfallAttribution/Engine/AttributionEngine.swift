@@ -56,7 +56,8 @@ public struct AttributionEngine: Sendable {
         }
         let confidence = Int((best.probability * 100).rounded(.down))
         guard confidence >= configuration.threshold, clickIds.indices.contains(best.index) else {
-            return AttributionDecision(method: .organic, clickId: nil, confidence: confidence, probability: best.probability, matchedFactors: [])
+            return AttributionDecision(
+                method: .organic, clickId: nil, confidence: confidence, probability: best.probability, matchedFactors: [])
         }
         return AttributionDecision(
             method: .probabilistic, clickId: clickIds[best.index], confidence: confidence, probability: best.probability,
@@ -73,7 +74,9 @@ public struct AttributionEngine: Sendable {
     }
 
     /// The likelihood ratio of one click against the install.
-    public func score(_ click: ClickEvidence, against install: InstallEvidence, population: some PopulationStatistics, window: TimeInterval) -> Score {
+    public func score(_ click: ClickEvidence, against install: InstallEvidence, population: some PopulationStatistics, window: TimeInterval)
+        -> Score
+    {
         let observation = Self.observe(install: install, eligible: [click], population: population, window: window)
         let (ratio, matched) = likelihoodRatio(observation.candidates[0], shares: observation.shares, window: window)
         return Score(clickId: click.clickId, likelihoodRatio: ratio, matchedFactors: matched)
@@ -103,7 +106,7 @@ public struct AttributionEngine: Sendable {
     /// so such a click is a group of its own.
     static func deviceKey(_ click: ClickEvidence) -> String {
         guard let ipPrefix = click.ipPrefix, let screen = click.screen, let timezone = click.timezone,
-              let language = click.language
+            let language = click.language
         else { return "click:" + click.clickId }
         return [ipPrefix, click.osVersion ?? "-", screen.bucket, timezone, language].joined(separator: "|")
     }

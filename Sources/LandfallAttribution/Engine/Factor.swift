@@ -25,7 +25,9 @@ public enum Factor: String, Sendable, Hashable, CaseIterable, Codable {
     case time
 
     /// The factors whose values are counted among recent clicks.
-    public static let counted: [Factor] = [.ipPrefix, .osVersion, .deviceModel, .screen, .timezone, .language, .device, .locale, .signature]
+    public static let counted: [Factor] = [
+        .ipPrefix, .osVersion, .deviceModel, .screen, .timezone, .language, .device, .locale, .signature,
+    ]
 
     /// The pairs counted jointly, as (joint, first, second).
     static let pairs: [(joint: Factor, first: Factor, second: Factor)] = [(.device, .osVersion, .screen), (.locale, .timezone, .language)]

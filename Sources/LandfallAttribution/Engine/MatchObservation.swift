@@ -19,7 +19,9 @@ public struct MatchObservation: Sendable, Hashable {
     /// The candidate a click token named (a labelled example), nil for a token-less install.
     public var label: Int?
 
-    public init(platform: DevicePlatform, window: TimeInterval, clickCount: Int, shares: InstallShares, candidates: [Candidate], label: Int? = nil) {
+    public init(
+        platform: DevicePlatform, window: TimeInterval, clickCount: Int, shares: InstallShares, candidates: [Candidate], label: Int? = nil
+    ) {
         self.platform = platform
         self.window = window
         self.clickCount = clickCount

@@ -26,7 +26,10 @@ public struct AttributionModelFit: Sendable {
     public var maximumIterations: Int
     public var tolerance: Double
 
-    public init(base: AttributionConfiguration = AttributionConfiguration(), pseudoCount: Double = 100, maximumIterations: Int = 40, tolerance: Double = 1e-4) {
+    public init(
+        base: AttributionConfiguration = AttributionConfiguration(), pseudoCount: Double = 100, maximumIterations: Int = 40,
+        tolerance: Double = 1e-4
+    ) {
         self.base = base
         self.pseudoCount = pseudoCount
         self.maximumIterations = maximumIterations
@@ -57,7 +60,8 @@ public struct AttributionModelFit: Sendable {
             iterations += 1
             let tally = expectation(observations, parameters: current, platform: platform)
             var next = maximisation(tally, current: current, defaults: defaults)
-            next.unfetchedLikelihoodRatio = unfetchedLikelihoodRatio(next, signatures: signatures, installs: tally.tokenless, defaults: defaults)
+            next.unfetchedLikelihoodRatio = unfetchedLikelihoodRatio(
+                next, signatures: signatures, installs: tally.tokenless, defaults: defaults)
             next.evidence = evidence
             let change = Self.change(current, next)
             current = next
@@ -111,7 +115,8 @@ public struct AttributionModelFit: Sendable {
             let fetched = observation.candidates.indices.filter { observation.candidates[$0].fetched }
             let ratios = fetched.map {
                 engine.likelihoodRatio(
-                    observation.candidates[$0], shares: observation.shares, window: observation.window, persistence: table, delayModel: delayModel
+                    observation.candidates[$0], shares: observation.shares, window: observation.window, persistence: table,
+                    delayModel: delayModel
                 )
             }
             let background = engine.background(observation, fetchedCount: fetched.count)
@@ -180,7 +185,8 @@ public struct AttributionModelFit: Sendable {
             next.persistence[ipName] = probability(shrink(entry.agree / max(entry.total, 1e-9), weight: entry.total, toward: prior))
         }
         let short = tally.ipShort
-        next.ipPersistenceShort = probability(shrink(short.agree / max(short.total, 1e-9), weight: short.total, toward: defaults.ipPersistenceShort))
+        next.ipPersistenceShort = probability(
+            shrink(short.agree / max(short.total, 1e-9), weight: short.total, toward: defaults.ipPersistenceShort))
         let weight = tally.delays.reduce(0) { $0 + $1.weight }
         if weight > 0 {
             let fitted = Self.fitDelays(tally.delays, start: current.delay)
@@ -258,14 +264,17 @@ public struct AttributionModelFit: Sendable {
             swap(&sigma.quick, &sigma.slow)
             share = 1 - share
         }
-        return DelayModel(quickShare: share, quickMedian: exp(mean.quick), quickLogSigma: sigma.quick, slowMedian: exp(mean.slow), slowLogSigma: sigma.slow)
+        return DelayModel(
+            quickShare: share, quickMedian: exp(mean.quick), quickLogSigma: sigma.quick, slowMedian: exp(mean.slow),
+            slowLogSigma: sigma.slow)
     }
 
     static func change(_ a: LearnedParameters, _ b: LearnedParameters) -> Double {
         var change = abs(a.clickedInstallShare - b.clickedInstallShare)
         change = max(change, abs(a.delay.quickShare - b.delay.quickShare), abs(a.ipPersistenceShort - b.ipPersistenceShort))
         change = max(change, abs((a.unfetchedLikelihoodRatio ?? 0) - (b.unfetchedLikelihoodRatio ?? 0)))
-        change = max(change, abs(log(a.delay.quickMedian / b.delay.quickMedian)) / 10, abs(log(a.delay.slowMedian / b.delay.slowMedian)) / 10)
+        change = max(
+            change, abs(log(a.delay.quickMedian / b.delay.quickMedian)) / 10, abs(log(a.delay.slowMedian / b.delay.slowMedian)) / 10)
         for (name, value) in a.persistence { change = max(change, abs(value - (b.persistence[name] ?? value))) }
         return change
     }

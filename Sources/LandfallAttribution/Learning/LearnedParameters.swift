@@ -65,7 +65,8 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
     public init(defaults configuration: AttributionConfiguration, platform: DevicePlatform) {
         clickedInstallShare = configuration.clickedInstallShareByPlatform[platform] ?? configuration.clickedInstallShare
         delay = configuration.delayModel
-        persistence = Dictionary(uniqueKeysWithValues: AttributionModelFit.learnedFactors.map { ($0.rawValue, configuration.persistence(of: $0)) })
+        persistence = Dictionary(
+            uniqueKeysWithValues: AttributionModelFit.learnedFactors.map { ($0.rawValue, configuration.persistence(of: $0)) })
         ipPersistenceShort = configuration.ipPersistenceShort
         unfetchedLikelihoodRatio = configuration.unfetchedLikelihoodRatio
         evidence = Evidence()
@@ -74,7 +75,8 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
     /// Whether every number is a usable probability or duration: a fit that produced anything
     /// else is discarded, never applied.
     public var isUsable: Bool {
-        let probabilities = [clickedInstallShare, delay.quickShare, ipPersistenceShort] + Array(persistence.values) + [unfetchedLikelihoodRatio ?? 0.5]
+        let probabilities =
+            [clickedInstallShare, delay.quickShare, ipPersistenceShort] + Array(persistence.values) + [unfetchedLikelihoodRatio ?? 0.5]
         let durations = [delay.quickMedian, delay.slowMedian, delay.quickLogSigma, delay.slowLogSigma]
         return probabilities.allSatisfy { $0.isFinite && $0 > 0 && $0 < 1 } && durations.allSatisfy { $0.isFinite && $0 > 0 }
     }

@@ -11,14 +11,18 @@ extension MatchObservation {
     public var text: String {
         var parts: [String] = ["1", platform.rawValue, Self.number(window), String(clickCount), label.map(String.init) ?? "-"]
         let s = shares
-        parts.append([s.ip, s.deviceModel, s.osVersion, s.screen, s.timezone, s.language, s.device, s.locale, s.signature, s.floor]
-            .map { $0.map(Self.number) ?? "_" }.joined(separator: ","))
-        parts.append(candidates.map { candidate in
-            let agreements = [candidate.ip, candidate.deviceModel, candidate.osVersion, candidate.screen, candidate.timezone, candidate.language]
+        parts.append(
+            [s.ip, s.deviceModel, s.osVersion, s.screen, s.timezone, s.language, s.device, s.locale, s.signature, s.floor]
+                .map { $0.map(Self.number) ?? "_" }.joined(separator: ","))
+        parts.append(
+            candidates.map { candidate in
+                let agreements = [
+                    candidate.ip, candidate.deviceModel, candidate.osVersion, candidate.screen, candidate.timezone, candidate.language,
+                ]
                 .map { String($0.rawValue) }.joined()
-            let flags = (candidate.sameDevice ? 1 : 0) | (candidate.fetched ? 0 : 2)
-            return "\(Self.number(candidate.delay)),\(agreements),\(candidate.group),\(flags)"
-        }.joined(separator: ";"))
+                let flags = (candidate.sameDevice ? 1 : 0) | (candidate.fetched ? 0 : 2)
+                return "\(Self.number(candidate.delay)),\(agreements),\(candidate.group),\(flags)"
+            }.joined(separator: ";"))
         return parts.joined(separator: "|")
     }
 
@@ -26,7 +30,7 @@ extension MatchObservation {
     public init?(text: String) {
         let parts = text.split(separator: "|", omittingEmptySubsequences: false)
         guard parts.count == 7, parts[0] == "1", let platform = DevicePlatform(rawValue: String(parts[1])),
-              let window = Double(parts[2]), window > 0, let clickCount = Int(parts[3]), clickCount >= 0
+            let window = Double(parts[2]), window > 0, let clickCount = Int(parts[3]), clickCount >= 0
         else { return nil }
         let label: Int?
         if parts[4] == "-" { label = nil } else if let value = Int(parts[4]), value >= 0 { label = value } else { return nil }
@@ -48,14 +52,15 @@ extension MatchObservation {
             for entry in parts[6].split(separator: ";") {
                 let fields = entry.split(separator: ",")
                 guard fields.count == 4, let delay = Double(fields[0]), delay.isFinite, fields[1].count == 6,
-                      let group = Int(fields[2]), group >= 0, let flags = Int(fields[3]), (0...3).contains(flags)
+                    let group = Int(fields[2]), group >= 0, let flags = Int(fields[3]), (0...3).contains(flags)
                 else { return nil }
                 let agreements = fields[1].compactMap { $0.wholeNumberValue.flatMap { Agreement(rawValue: UInt8($0)) } }
                 guard agreements.count == 6 else { return nil }
-                candidates.append(Candidate(
-                    delay: delay, ip: agreements[0], deviceModel: agreements[1], osVersion: agreements[2], screen: agreements[3],
-                    timezone: agreements[4], language: agreements[5], group: group, sameDevice: flags & 1 != 0, fetched: flags & 2 == 0
-                ))
+                candidates.append(
+                    Candidate(
+                        delay: delay, ip: agreements[0], deviceModel: agreements[1], osVersion: agreements[2], screen: agreements[3],
+                        timezone: agreements[4], language: agreements[5], group: group, sameDevice: flags & 1 != 0, fetched: flags & 2 == 0
+                    ))
             }
         }
         if let label, !candidates.indices.contains(label) { return nil }

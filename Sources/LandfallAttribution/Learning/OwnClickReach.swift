@@ -46,7 +46,8 @@ public enum OwnClickReach {
             return sum / weights
         }
         let quick = min(1, max(0, delay.quickShare))
-        let decayed = quick * meanDecay(median: delay.quickMedian, sigma: delay.quickLogSigma)
+        let decayed =
+            quick * meanDecay(median: delay.quickMedian, sigma: delay.quickLogSigma)
             + (1 - quick) * meanDecay(median: delay.slowMedian, sigma: delay.slowLogSigma)
         return long + (short - long) * decayed
     }

@@ -22,8 +22,8 @@ enum IPAddress: Sendable, Hashable {
 
         if input.first == UInt8(ascii: "[") {
             guard let close = input.firstIndex(of: UInt8(ascii: "]")),
-                  Self.isPortSuffixOrEmpty(input[(close + 1)...]),
-                  let groups = Self.parseIPv6(input[1..<close])
+                Self.isPortSuffixOrEmpty(input[(close + 1)...]),
+                let groups = Self.parseIPv6(input[1..<close])
             else { return nil }
             self = .v6(groups)
             return
@@ -35,8 +35,8 @@ enum IPAddress: Sendable, Hashable {
         } else if colons == 1 {
             // A single colon never occurs in IPv6 text; it is an IPv4 address with a port.
             guard let colon = input.firstIndex(of: UInt8(ascii: ":")),
-                  Self.isPortSuffixOrEmpty(input[colon...]),
-                  let value = Self.parseIPv4(input[..<colon])
+                Self.isPortSuffixOrEmpty(input[colon...]),
+                let value = Self.parseIPv4(input[..<colon])
             else { return nil }
             self = .v4(value)
         } else {
@@ -62,7 +62,7 @@ enum IPAddress: Sendable, Hashable {
         var value: UInt32 = 0
         for part in parts {
             guard (1...3).contains(part.count), part.allSatisfy(isDigit),
-                  part.count == 1 || part.first != UInt8(ascii: "0")
+                part.count == 1 || part.first != UInt8(ascii: "0")
             else { return nil }
             let octet = part.reduce(UInt32(0)) { $0 * 10 + UInt32($1 - UInt8(ascii: "0")) }
             guard octet <= 255 else { return nil }
@@ -103,9 +103,9 @@ enum IPAddress: Sendable, Hashable {
         let tailText = address[(doubleColon + 2)...]
         // ":::" and "1:::2" leave a colon next to the "::".
         guard headText.last != UInt8(ascii: ":"), tailText.first != UInt8(ascii: ":"),
-              let head = headText.isEmpty ? [] : parseGroups(headText, allowsTrailingIPv4: false),
-              let tail = tailText.isEmpty ? [] : parseGroups(tailText, allowsTrailingIPv4: true),
-              head.count + tail.count <= 7
+            let head = headText.isEmpty ? [] : parseGroups(headText, allowsTrailingIPv4: false),
+            let tail = tailText.isEmpty ? [] : parseGroups(tailText, allowsTrailingIPv4: true),
+            head.count + tail.count <= 7
         else { return nil }
         return head + Array(repeating: 0, count: 8 - head.count - tail.count) + tail
     }

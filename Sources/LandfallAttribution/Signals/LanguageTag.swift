@@ -116,7 +116,9 @@ extension LanguageTag {
         let uppercase: ClosedRange<UInt8> = 0x41...0x5A
         let separator = bytes.firstIndex(of: UInt8(ascii: "-")) ?? bytes.endIndex
         let language = bytes[bytes.startIndex..<separator]
-        guard (2...3).contains(language.count), language.allSatisfy(lowercase.contains), !language.elementsEqual("und".utf8) else { return false }
+        guard (2...3).contains(language.count), language.allSatisfy(lowercase.contains), !language.elementsEqual("und".utf8) else {
+            return false
+        }
         guard separator != bytes.endIndex else { return true }
         let region = bytes[bytes.index(after: separator)...]
         return region.count == 2 && region.allSatisfy(uppercase.contains)

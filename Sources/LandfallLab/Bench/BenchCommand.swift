@@ -21,7 +21,10 @@ struct Bench: AsyncParsableCommand {
     @Option(help: "Storage engines to measure, comma-separated: sqlite,postgres")
     var engines = "sqlite,postgres"
 
-    @Option(help: "Rounds of every measurement; the table shows their medians, and Landfall's redirect ratios are the medians of ratios to the references measured in the same round (default: 3, --quick: 1)")
+    @Option(
+        help:
+            "Rounds of every measurement; the table shows their medians, and Landfall's redirect ratios are the medians of ratios to the references measured in the same round (default: 3, --quick: 1)"
+    )
     var rounds: Int?
 
     @Option(help: "Directory for results.json, results.csv and results.md")
@@ -69,7 +72,8 @@ struct Bench: AsyncParsableCommand {
             for engine in engineList {
                 let results = try await withDatabase(engine, directory: work) { url in
                     try await EngineBenchmark(
-                        engine: engine, databaseURL: url, plan: plan, directory: work, redirectPaths: files.paths, runLogDirectory: outputDirectory,
+                        engine: engine, databaseURL: url, plan: plan, directory: work, redirectPaths: files.paths,
+                        runLogDirectory: outputDirectory,
                         references: references, logger: logger, progress: progress
                     ).run()
                 }
@@ -92,7 +96,8 @@ struct Bench: AsyncParsableCommand {
         table.addRatio(References.nginxRatio, of: "req/s", toTarget: References.nginx)
 
         let system = SystemInfo.current()
-        let heading = "landfall-lab bench\(quick ? " --quick" : "") · \(plan.rounds) round\(plan.rounds == 1 ? "" : "s") · \(system.summary) · \(Int((clock.now - began).milliseconds / 1000)) s"
+        let heading =
+            "landfall-lab bench\(quick ? " --quick" : "") · \(plan.rounds) round\(plan.rounds == 1 ? "" : "s") · \(system.summary) · \(Int((clock.now - began).milliseconds / 1000)) s"
         print(heading)
         print(table.renderText())
         try Data(try table.renderJSON().utf8).write(to: outputDirectory.appendingPathComponent("results.json"))

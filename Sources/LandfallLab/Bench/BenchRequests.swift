@@ -1,6 +1,7 @@
 import Foundation
 import LandfallBench
 import LandfallModels
+import LandfallRandom
 import LandfallStore
 
 /// The request files wrk cycles through, written once per run into the work directory.
@@ -46,7 +47,8 @@ enum BenchRequests {
                 profile = profiles[click % profiles.count]
             } else {
                 // 101-126.x.x.x: first octets no seeded network uses.
-                address = "\(Int.random(in: 101...126, using: &generator)).\(Int.random(in: 0...255, using: &generator))."
+                address =
+                    "\(Int.random(in: 101...126, using: &generator)).\(Int.random(in: 0...255, using: &generator))."
                     + "\(Int.random(in: 0...255, using: &generator)).\(Int.random(in: 1...250, using: &generator))"
                 profile = profiles[Int.random(in: 0..<profiles.count, using: &generator)]
             }
@@ -75,7 +77,8 @@ enum BenchRequests {
         lines.reserveCapacity(count * 200)
         for line in 0..<count {
             let install = installIds[line % installIds.count]
-            let data = revenue
+            let data =
+                revenue
                 ? #"{"amount":"19.99","currency":"USD","sku":"premium_monthly"}"#
                 : #"{"level":\#(line % 50),"mode":"story"}"#
             let name = revenue ? "purchase" : "level_complete"

@@ -48,7 +48,8 @@ struct EngineBenchmark: Sendable {
             seededClicks = stage.clicks
             progress("\(engine): seeded in \(clock.now - started)")
 
-            let server = try await BenchServer.start(database: databaseURL, adminToken: adminToken, directory: directory, name: "\(target)-\(stage.clicks)")
+            let server = try await BenchServer.start(
+                database: databaseURL, adminToken: adminToken, directory: directory, name: "\(target)-\(stage.clicks)")
             if stage.measuresRedirects {
                 results.rows.append(try startupRow(server, clicks: stage.clicks))
             }
@@ -74,7 +75,8 @@ struct EngineBenchmark: Sendable {
         if let lastServer {
             server = lastServer
         } else {
-            server = try await BenchServer.start(database: databaseURL, adminToken: adminToken, directory: directory, name: "\(target)-events")
+            server = try await BenchServer.start(
+                database: databaseURL, adminToken: adminToken, directory: directory, name: "\(target)-events")
         }
         results.rows.append(contentsOf: try await events(server, seeding: seeding))
         do {
@@ -91,7 +93,8 @@ struct EngineBenchmark: Sendable {
         var rounds: [String: [ResultRow]] = [:]
         for round in 1...plan.rounds {
             progress("\(engine): statement round trips from the bench process, round \(round) of \(plan.rounds)")
-            for row in try await PostgresRoundTrip.measureRound(location: location, clicks: clicks, count: plan.roundTrips, logger: logger) {
+            for row in try await PostgresRoundTrip.measureRound(location: location, clicks: clicks, count: plan.roundTrips, logger: logger)
+            {
                 rounds[row.target, default: []].append(row)
             }
         }
@@ -102,10 +105,12 @@ struct EngineBenchmark: Sendable {
 
     private func startupRow(_ server: BenchServer, clicks: Int) throws -> ResultRow {
         let sample = try server.sample()
-        return ResultRow(workload: "startup (\(plan.links.formatted()) links, \(clicks.formatted()) clicks)", target: target, metrics: [
-            .init("startup", MetricValue(server.startup.milliseconds, .milliseconds)),
-            .init("RSS", MetricValue(Double(sample.residentBytes) / 1_048_576, .megabytes)),
-        ])
+        return ResultRow(
+            workload: "startup (\(plan.links.formatted()) links, \(clicks.formatted()) clicks)", target: target,
+            metrics: [
+                .init("startup", MetricValue(server.startup.milliseconds, .milliseconds)),
+                .init("RSS", MetricValue(Double(sample.residentBytes) / 1_048_576, .megabytes)),
+            ])
     }
 
     /// Each round loads nginx, bare Hummingbird and then Landfall, so every ratio compares runs a few
@@ -114,17 +119,20 @@ struct EngineBenchmark: Sendable {
         var rounds: [ResultRow] = []
         for round in 1...plan.rounds {
             progress("\(engine): redirect round \(round) of \(plan.rounds) (nginx, bare Hummingbird, Landfall)")
-            let references = try await references.measureRound(paths: redirectPaths, plan: plan, directory: directory, label: "\(engine)-r\(round)")
+            let references = try await references.measureRound(
+                paths: redirectPaths, plan: plan, directory: directory, label: "\(engine)-r\(round)")
             results.nginxRounds.append(references.nginx)
             results.hummingbirdRounds.append(references.hummingbird)
             let before = try server.sample()
             let (result, log) = try await ThroughputLog.record(counter: { try await server.answeredRedirects() }) {
-                try await RedirectLoad.run(url: server.baseURL, paths: redirectPaths, plan: plan, directory: directory, name: "\(target)-redirect-r\(round)")
+                try await RedirectLoad.run(
+                    url: server.baseURL, paths: redirectPaths, plan: plan, directory: directory, name: "\(target)-redirect-r\(round)")
             }
             let after = try server.sample()
             try Data(log.csv().utf8).write(to: runLogDirectory.appendingPathComponent("throughput-\(target)-redirect-r\(round).csv"))
             try Data(log.samplesCSV().utf8).write(to: runLogDirectory.appendingPathComponent("samples-\(target)-redirect-r\(round).csv"))
-            var row = RedirectLoad.row(workload: RedirectLoad.workload(links: plan.links), target: target, result: result, before: before, after: after)
+            var row = RedirectLoad.row(
+                workload: RedirectLoad.workload(links: plan.links), target: target, result: result, before: before, after: after)
             RedirectLoad.addStallFigures(to: &row, log: log)
             for (ratio, reference) in [(References.hummingbirdRatio, references.hummingbird), (References.nginxRatio, references.nginx)] {
                 if let base = reference["req/s"]?.value, let value = MetricValue.ratio(result.requestsPerSecond, to: base) {
@@ -182,16 +190,19 @@ struct EngineBenchmark: Sendable {
         let headers = ["Content-Type": "application/json", "Authorization": "Bearer \(app.publishableKey)"]
         func run(_ phase: String, connections: Int, seed: UInt64) async throws -> WrkResult {
             let reports = try BenchRequests.installReports(
-                count: plan.installReports, clicks: clicks, networks: plan.networks, label: "\(engine)-\(clicks)-\(phase)-r\(round)", seed: seed,
+                count: plan.installReports, clicks: clicks, networks: plan.networks, label: "\(engine)-\(clicks)-\(phase)-r\(round)",
+                seed: seed,
                 directory: directory
             )
-            let script = try WrkScript.cyclingPosts(path: "/api/sdk/v1/install", bodiesFile: reports, headers: headers, lineHeader: "X-Forwarded-For")
+            let script = try WrkScript.cyclingPosts(
+                path: "/api/sdk/v1/install", bodiesFile: reports, headers: headers, lineHeader: "X-Forwarded-For")
             let result = try await Wrk.run(
                 WrkOptions(url: server.baseURL, threads: 1, connections: connections, duration: plan.duration / 2, script: script),
                 in: directory, name: "\(target)-install-\(clicks)-\(phase)-r\(round)"
             )
             guard result.requests <= plan.installReports else {
-                throw BenchFailure("wrk sent \(result.requests) install reports but only \(plan.installReports) distinct ones were prepared")
+                throw BenchFailure(
+                    "wrk sent \(result.requests) install reports but only \(plan.installReports) distinct ones were prepared")
             }
             return result
         }
@@ -204,14 +215,21 @@ struct EngineBenchmark: Sendable {
         let concurrent = try await run("concurrent", connections: 32, seed: seed &+ 1)
         let decided = metrics.filter { $0.key.hasPrefix("landfall_installs_total{") }.values.reduce(0, +)
         let organic = metrics["landfall_installs_total{method=\"organic\"}"] ?? 0
-        var row = ResultRow(workload: "install match (\(clicks.formatted()) clicks in window)", target: target, metrics: [
-            .init("match p50", MetricValue((metrics["landfall_install_match_seconds{quantile=\"0.5\"}"] ?? .nan) * 1000, .milliseconds)),
-            .init("match p99", MetricValue((metrics["landfall_install_match_seconds{quantile=\"0.99\"}"] ?? .nan) * 1000, .milliseconds)),
-            .init("attributed", MetricValue(decided > 0 ? (decided - organic) / decided * 100 : 0, .percent)),
-            .init("installs/s", MetricValue(concurrent.requestsPerSecond, .perSecond)),
-            .init("HTTP p99", MetricValue(concurrent.latency.p99 / 1000, .milliseconds)),
-            .init("errors", MetricValue(Double(sequential.non2xx3xx + sequential.errors.socket + concurrent.non2xx3xx + concurrent.errors.socket), .count)),
-        ])
+        var row = ResultRow(
+            workload: "install match (\(clicks.formatted()) clicks in window)", target: target,
+            metrics: [
+                .init(
+                    "match p50", MetricValue((metrics["landfall_install_match_seconds{quantile=\"0.5\"}"] ?? .nan) * 1000, .milliseconds)),
+                .init(
+                    "match p99", MetricValue((metrics["landfall_install_match_seconds{quantile=\"0.99\"}"] ?? .nan) * 1000, .milliseconds)),
+                .init("attributed", MetricValue(decided > 0 ? (decided - organic) / decided * 100 : 0, .percent)),
+                .init("installs/s", MetricValue(concurrent.requestsPerSecond, .perSecond)),
+                .init("HTTP p99", MetricValue(concurrent.latency.p99 / 1000, .milliseconds)),
+                .init(
+                    "errors",
+                    MetricValue(
+                        Double(sequential.non2xx3xx + sequential.errors.socket + concurrent.non2xx3xx + concurrent.errors.socket), .count)),
+            ])
         if engine == "sqlite" {
             // What the one-at-a-time matches could not find in a cache: on SQLite the server's own
             // threads read the database file, so a cold index shows here (on PostgreSQL its backends read).
@@ -234,10 +252,13 @@ struct EngineBenchmark: Sendable {
         return [RoundSummary.summarise(plain, rules: rules), RoundSummary.summarise(revenueRounds, rules: rules)]
     }
 
-    private func events(_ server: BenchServer, seeding: BenchSeeding, installs: [String], revenue: Bool, round: Int) async throws -> ResultRow {
+    private func events(_ server: BenchServer, seeding: BenchSeeding, installs: [String], revenue: Bool, round: Int) async throws
+        -> ResultRow
+    {
         progress("\(engine): event workload\(revenue ? " with revenue" : ""), round \(round) of \(plan.rounds)")
         let label = "\(engine)-\(revenue ? "revenue" : "plain")-r\(round)"
-        let file = try BenchRequests.events(count: plan.eventRequests, installIds: installs, revenue: revenue, label: label, directory: directory)
+        let file = try BenchRequests.events(
+            count: plan.eventRequests, installIds: installs, revenue: revenue, label: label, directory: directory)
         let script = try WrkScript.cyclingPosts(path: "/api/sdk/v1/event", bodiesFile: file, headers: ["Content-Type": "application/json"])
         let storedBefore = try await seeding.count(.events)
         let before = try server.sample()
@@ -251,14 +272,16 @@ struct EngineBenchmark: Sendable {
         guard result.requests < plan.eventRequests else {
             throw BenchFailure("wrk sent \(result.requests) events but only \(plan.eventRequests) distinct ones were prepared")
         }
-        var row = ResultRow(workload: revenue ? "events with revenue (durable)" : "events (durable)", target: target, metrics: [
-            .init("events/s", MetricValue(Double(acknowledged) / result.durationSeconds, .perSecond)),
-            .init("p50", MetricValue(result.latency.p50 / 1000, .milliseconds)),
-            .init("p99", MetricValue(result.latency.p99 / 1000, .milliseconds)),
-            .init("CPU/req", MetricValue(after.cpuSeconds(since: before) * 1e6 / Double(max(1, result.requests)), .microseconds)),
-            .init("acknowledged", MetricValue(Double(acknowledged), .count)),
-            .init("stored", MetricValue(Double(stored), .count)),
-        ])
+        var row = ResultRow(
+            workload: revenue ? "events with revenue (durable)" : "events (durable)", target: target,
+            metrics: [
+                .init("events/s", MetricValue(Double(acknowledged) / result.durationSeconds, .perSecond)),
+                .init("p50", MetricValue(result.latency.p50 / 1000, .milliseconds)),
+                .init("p99", MetricValue(result.latency.p99 / 1000, .milliseconds)),
+                .init("CPU/req", MetricValue(after.cpuSeconds(since: before) * 1e6 / Double(max(1, result.requests)), .microseconds)),
+                .init("acknowledged", MetricValue(Double(acknowledged), .count)),
+                .init("stored", MetricValue(Double(stored), .count)),
+            ])
         row.set("errors", MetricValue(Double(result.non2xx3xx + result.errors.socket), .count))
         return row
     }

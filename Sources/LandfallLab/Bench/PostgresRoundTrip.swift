@@ -72,16 +72,20 @@ enum PostgresRoundTrip {
                     throw BenchFailure("the match-shaped statement returned \(received) rows, not \(MatchShapedRows.rowCount)")
                 }
             }
-            return [row(workload(clicks: clicks), target: constantTarget, constant), row(workload(clicks: clicks), target: rowsTarget, rows)]
+            return [
+                row(workload(clicks: clicks), target: constantTarget, constant), row(workload(clicks: clicks), target: rowsTarget, rows),
+            ]
         }
     }
 
     private static func row(_ workload: String, target: String, _ milliseconds: [Double]) -> ResultRow {
         let percentiles = Percentiles(milliseconds)
-        return ResultRow(workload: workload, target: target, metrics: [
-            .init("p50", MetricValue(percentiles.p50 ?? .nan, .milliseconds)),
-            .init("p99", MetricValue(percentiles.p99 ?? .nan, .milliseconds)),
-            .init("max", MetricValue(percentiles.max ?? .nan, .milliseconds)),
-        ])
+        return ResultRow(
+            workload: workload, target: target,
+            metrics: [
+                .init("p50", MetricValue(percentiles.p50 ?? .nan, .milliseconds)),
+                .init("p99", MetricValue(percentiles.p99 ?? .nan, .milliseconds)),
+                .init("max", MetricValue(percentiles.max ?? .nan, .milliseconds)),
+            ])
     }
 }

@@ -35,14 +35,16 @@ enum RedirectLoad {
     }
 
     static func row(workload: String, target: String, result: WrkResult, before: ProcessSample, after: ProcessSample) -> ResultRow {
-        ResultRow(workload: workload, target: target, metrics: [
-            .init("req/s", MetricValue(result.requestsPerSecond, .requestsPerSecond)),
-            .init("p50", MetricValue(result.latency.p50 / 1000, .milliseconds)),
-            .init("p99", MetricValue(result.latency.p99 / 1000, .milliseconds)),
-            .init("max", MetricValue(result.latency.max / 1000, .milliseconds)),
-            .init("CPU/req", MetricValue(after.cpuSeconds(since: before) * 1e6 / Double(max(1, result.requests)), .microseconds)),
-            .init("RSS", MetricValue(Double(after.residentBytes) / 1_048_576, .megabytes)),
-            .init("errors", MetricValue(Double(result.non2xx3xx + result.errors.socket), .count)),
-        ])
+        ResultRow(
+            workload: workload, target: target,
+            metrics: [
+                .init("req/s", MetricValue(result.requestsPerSecond, .requestsPerSecond)),
+                .init("p50", MetricValue(result.latency.p50 / 1000, .milliseconds)),
+                .init("p99", MetricValue(result.latency.p99 / 1000, .milliseconds)),
+                .init("max", MetricValue(result.latency.max / 1000, .milliseconds)),
+                .init("CPU/req", MetricValue(after.cpuSeconds(since: before) * 1e6 / Double(max(1, result.requests)), .microseconds)),
+                .init("RSS", MetricValue(Double(after.residentBytes) / 1_048_576, .megabytes)),
+                .init("errors", MetricValue(Double(result.non2xx3xx + result.errors.socket), .count)),
+            ])
     }
 }

@@ -38,7 +38,8 @@ struct References: Sendable {
     }
 
     /// One round of the redirect workload against each reference, nginx first.
-    func measureRound(paths: URL, plan: BenchPlan, directory: URL, label: String) async throws -> (nginx: ResultRow, hummingbird: ResultRow) {
+    func measureRound(paths: URL, plan: BenchPlan, directory: URL, label: String) async throws -> (nginx: ResultRow, hummingbird: ResultRow)
+    {
         let workload = RedirectLoad.workload(links: plan.links)
         func measure(_ target: String, url: String, pid: pid_t, includingChildren: Bool) async throws -> ResultRow {
             let before = try ProcessSampler.sample(pid: pid, includingChildren: includingChildren)

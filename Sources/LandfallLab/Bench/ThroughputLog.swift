@@ -84,7 +84,8 @@ struct ThroughputLog: Sendable {
 
     /// `milliseconds,answered` for every sample, so a stall can be placed in the run.
     func samplesCSV() -> String {
-        "milliseconds,answered\n" + samples.map { "\(Int($0.elapsed.milliseconds.rounded())),\(Int($0.answered))" }.joined(separator: "\n") + "\n"
+        "milliseconds,answered\n" + samples.map { "\(Int($0.elapsed.milliseconds.rounded())),\(Int($0.answered))" }.joined(separator: "\n")
+            + "\n"
     }
 
     /// `second,answered` lines for the run log.

@@ -27,10 +27,12 @@ public struct ExecutableContextScanner: Sendable {
     }
 
     static let urlAttributes: Set<String> = [
-        "href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "dynsrc", "lowsrc", "codebase", "cite", "srcset",
+        "href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "dynsrc", "lowsrc", "codebase", "cite",
+        "srcset",
     ]
     static let activeElements: Set<String> = [
-        "iframe", "frame", "frameset", "object", "embed", "applet", "base", "isindex", "bgsound", "xss", "portal", "animate", "set", "handler",
+        "iframe", "frame", "frameset", "object", "embed", "applet", "base", "isindex", "bgsound", "xss", "portal", "animate", "set",
+        "handler",
     ]
 
     /// - Parameter nonce: the `script-src` nonce of the response's Content-Security-Policy, if any.
@@ -44,7 +46,9 @@ public struct ExecutableContextScanner: Sendable {
                 if attribute.name.hasPrefix("on") {
                     findings.append(Finding(kind: "event handler", detail: "<\(name) \(attribute.name)=\(attribute.value.prefix(60))>"))
                 }
-                if Self.urlAttributes.contains(attribute.name) || attribute.name == "srcdoc", Self.isScriptURL(attribute.value) || attribute.name == "srcdoc" {
+                if Self.urlAttributes.contains(attribute.name) || attribute.name == "srcdoc",
+                    Self.isScriptURL(attribute.value) || attribute.name == "srcdoc"
+                {
                     findings.append(Finding(kind: "script URL", detail: "<\(name) \(attribute.name)=\(attribute.value.prefix(60))>"))
                 }
                 if attribute.name == "style", Self.isScriptStyle(attribute.value) {
@@ -115,6 +119,7 @@ public struct ExecutableContextScanner: Sendable {
 
     static func isScriptStyle(_ css: String) -> Bool {
         let lowered = css.lowercased()
-        return lowered.contains("javascript:") || lowered.contains("expression(") || lowered.contains("behavior:") || lowered.contains("@import")
+        return lowered.contains("javascript:") || lowered.contains("expression(") || lowered.contains("behavior:")
+            || lowered.contains("@import")
     }
 }

@@ -13,7 +13,9 @@ struct HTMLTokenizer {
         case text(String)
     }
 
-    private static let rawTextElements: Set<String> = ["script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "plaintext"]
+    private static let rawTextElements: Set<String> = [
+        "script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "plaintext",
+    ]
 
     private let scalars: [Unicode.Scalar]
     private var index = 0
@@ -135,7 +137,9 @@ struct HTMLTokenizer {
                     index += 3
                     return
                 }
-                if scalars[index] == "-", index + 3 < scalars.count, scalars[index + 1] == "-", scalars[index + 2] == "!", scalars[index + 3] == ">" {
+                if scalars[index] == "-", index + 3 < scalars.count, scalars[index + 1] == "-", scalars[index + 2] == "!",
+                    scalars[index + 3] == ">"
+                {
                     index += 4
                     return
                 }
@@ -158,7 +162,9 @@ struct HTMLTokenizer {
     }
 
     private func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
-    private func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}" }
+    private func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
+    }
     private func lowered(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
     }

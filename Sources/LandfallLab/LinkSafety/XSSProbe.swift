@@ -62,27 +62,37 @@ public struct XSSProbe: Sendable {
             list.append(Injection(field: field, isDestination: false) { ["originalUrl": base, field: $0] })
         }
         list.append(Injection(field: "deepLinkPath", isDestination: false) { ["originalUrl": base, "deepLinkPath": "/" + $0] })
-        list.append(Injection(field: "deepLinkParameters.value", isDestination: false) { ["originalUrl": base, "deepLinkParameters": ["k": $0]] })
-        list.append(Injection(field: "deepLinkParameters.key", isDestination: false) {
-            ["originalUrl": base, "deepLinkParameters": [String($0.prefix(64)): "v"]]
-        })
-        for part in ["source", "medium", "campaign", "term", "content"] {
-            list.append(Injection(field: "utmParameters.\(part)", isDestination: false) { ["originalUrl": base, "utmParameters": [part: $0]] })
-        }
-        for field in ["originalUrl", "webFallbackUrl", "iosAppStoreUrl", "androidAppStoreUrl", "ogImageUrl", "iosUniversalLink", "androidAppLink"] {
-            list.append(Injection(field: field, isDestination: true) { payload in
-                // The base destination is replaced when the payload goes into originalUrl itself.
-                var body: [String: Any] = ["originalUrl": base]
-                body[field] = payload
-                return body
+        list.append(
+            Injection(field: "deepLinkParameters.value", isDestination: false) { ["originalUrl": base, "deepLinkParameters": ["k": $0]] })
+        list.append(
+            Injection(field: "deepLinkParameters.key", isDestination: false) {
+                ["originalUrl": base, "deepLinkParameters": [String($0.prefix(64)): "v"]]
             })
+        for part in ["source", "medium", "campaign", "term", "content"] {
+            list.append(
+                Injection(field: "utmParameters.\(part)", isDestination: false) { ["originalUrl": base, "utmParameters": [part: $0]] })
+        }
+        for field in [
+            "originalUrl", "webFallbackUrl", "iosAppStoreUrl", "androidAppStoreUrl", "ogImageUrl", "iosUniversalLink", "androidAppLink",
+        ] {
+            list.append(
+                Injection(field: field, isDestination: true) { payload in
+                    // The base destination is replaced when the payload goes into originalUrl itself.
+                    var body: [String: Any] = ["originalUrl": base]
+                    body[field] = payload
+                    return body
+                })
         }
         list.append(Injection(field: "originalUrl.query", isDestination: true) { ["originalUrl": "https://example.com/p?q=" + $0] })
         list.append(Injection(field: "originalUrl.fragment", isDestination: true) { ["originalUrl": "https://example.com/p#" + $0] })
-        list.append(Injection(field: "ogImageUrl.path", isDestination: false) { ["originalUrl": base, "ogImageUrl": "https://img.example.com/" + $0] })
-        list.append(Injection(field: "iosUniversalLink.appScheme", isDestination: false) {
-            ["originalUrl": base, "iosUniversalLink": "\(appScheme)://open?q=" + $0]
-        })
+        list.append(
+            Injection(field: "ogImageUrl.path", isDestination: false) {
+                ["originalUrl": base, "ogImageUrl": "https://img.example.com/" + $0]
+            })
+        list.append(
+            Injection(field: "iosUniversalLink.appScheme", isDestination: false) {
+                ["originalUrl": base, "iosUniversalLink": "\(appScheme)://open?q=" + $0]
+            })
         return list
     }()
 
@@ -122,8 +132,8 @@ public struct XSSProbe: Sendable {
                     continue
                 }
                 guard created.status == 201 || created.status == 200,
-                      let link = try JSONSerialization.jsonObject(with: Data(created.body.utf8)) as? [String: Any],
-                      let id = link["id"] as? String, let code = link["shortCode"] as? String
+                    let link = try JSONSerialization.jsonObject(with: Data(created.body.utf8)) as? [String: Any],
+                    let id = link["id"] as? String, let code = link["shortCode"] as? String
                 else {
                     report.findings.append("\(label)|link creation answered \(created.status)")
                     continue
@@ -132,19 +142,23 @@ public struct XSSProbe: Sendable {
                     let reply = try await send(.get, "/\(code)", [.userAgent: visitor], nil)
                     check(reply, page: "/\(code) as \(visitor.prefix(24))", label: label, into: &report)
                 }
-                check(try await send(.get, "/dashboard/apps/\(session.appId)/links/\(id)", session.dashboardHeaders, nil),
-                      page: "dashboard link page", label: label, into: &report)
+                check(
+                    try await send(.get, "/dashboard/apps/\(session.appId)/links/\(id)", session.dashboardHeaders, nil),
+                    page: "dashboard link page", label: label, into: &report)
                 if injection.isDestination {
                     let patched = try await send(.patch, "/api/links/\(id)", session.apiHeaders, #"{"safety":"warn"}"#)
                     guard patched.status == 200 else {
                         report.findings.append("\(label)|setting warn answered \(patched.status)")
                         continue
                     }
-                    check(try await send(.get, "/\(code)", [.userAgent: Self.visitors[3]], nil), page: "warning page", label: label, into: &report)
+                    check(
+                        try await send(.get, "/\(code)", [.userAgent: Self.visitors[3]], nil), page: "warning page", label: label,
+                        into: &report)
                 }
             }
-            check(try await send(.get, "/dashboard/apps/\(session.appId)/links", session.dashboardHeaders, nil),
-                  page: "dashboard link list", label: "payload \(number) (list)", into: &report)
+            check(
+                try await send(.get, "/dashboard/apps/\(session.appId)/links", session.dashboardHeaders, nil),
+                page: "dashboard link list", label: "payload \(number) (list)", into: &report)
             progress(number + 1, payloads.count)
         }
         return report
@@ -179,18 +193,23 @@ public struct XSSProbe: Sendable {
     private func setUp() async throws -> Session {
         let admin: HTTPFields = [.authorization: "Bearer \(adminToken)", .contentType: "application/json"]
         let slug = "xss-" + String(UUID().uuidString.prefix(8)).lowercased()
-        let appBody = #"{"name":"XSS probe","slug":"\#(slug)","uriScheme":"\#(Self.appScheme)","iosAppStoreId":"123456789","androidPackageName":"com.example.xssprobe","webFallbackUrl":"https://example.com/fallback"}"#
+        let appBody =
+            #"{"name":"XSS probe","slug":"\#(slug)","uriScheme":"\#(Self.appScheme)","iosAppStoreId":"123456789","androidPackageName":"com.example.xssprobe","webFallbackUrl":"https://example.com/fallback"}"#
         let app = try await send(.post, "/api/apps", admin, appBody)
-        guard app.status == 201, let appId = (try JSONSerialization.jsonObject(with: Data(app.body.utf8)) as? [String: Any])?["id"] as? String else {
+        guard app.status == 201,
+            let appId = (try JSONSerialization.jsonObject(with: Data(app.body.utf8)) as? [String: Any])?["id"] as? String
+        else {
             throw XSSProbeError("creating the probe's app answered \(app.status): \(app.body.prefix(200))")
         }
         let key = try await send(.post, "/api/apps/\(appId)/keys", admin, #"{"kind":"secret","name":"xss probe"}"#)
-        guard key.status == 201, let secret = (try JSONSerialization.jsonObject(with: Data(key.body.utf8)) as? [String: Any])?["key"] as? String else {
+        guard key.status == 201,
+            let secret = (try JSONSerialization.jsonObject(with: Data(key.body.utf8)) as? [String: Any])?["key"] as? String
+        else {
             throw XSSProbeError("creating the probe's key answered \(key.status)")
         }
         let loginPage = try await send(.get, "/dashboard/login", [:], nil)
         guard let loginCookie = Self.cookie(named: "lf_dashboard_login", in: loginPage.headers),
-              let csrf = loginPage.body.firstMatch(of: /name="_csrf" value="([^"]*)"/)?.1
+            let csrf = loginPage.body.firstMatch(of: /name="_csrf" value="([^"]*)"/)?.1
         else { throw XSSProbeError("the dashboard's sign-in page gave no form token") }
         let form = "token=\(Self.formEncode(adminToken))&_csrf=\(Self.formEncode(String(csrf)))"
         let signedIn = try await send(

@@ -54,10 +54,12 @@ actor CrashLedger {
     }
 
     private func record(_ write: CrashWrite, answer: CrashAnswer, cycle: Int) {
-        acknowledged[write.kind, default: [:]][write.identity] = Acknowledged(write: write, serverId: answer.serverId, shortCode: answer.shortCode)
+        acknowledged[write.kind, default: [:]][write.identity] = Acknowledged(
+            write: write, serverId: answer.serverId, shortCode: answer.shortCode)
         if write.kind == .install { installIds.append(answer.serverId) }
         let entry: [String: String] = [
-            "cycle": String(cycle), "kind": write.kind.rawValue, "identity": write.identity, "id": answer.serverId, "status": String(answer.status),
+            "cycle": String(cycle), "kind": write.kind.rawValue, "identity": write.identity, "id": answer.serverId,
+            "status": String(answer.status),
         ]
         if let line = try? JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys]) {
             log.write(line + Data("\n".utf8))

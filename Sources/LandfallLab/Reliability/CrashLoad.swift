@@ -1,5 +1,6 @@
 import Foundation
 import LandfallBench
+import LandfallRandom
 
 /// One stretch of load: `clients` concurrent clients send writes until the server is killed under
 /// them at `killAfter`.
@@ -78,7 +79,8 @@ struct CrashLoad: Sendable {
     private func nextWrite(client: Int, using random: inout SplitMix64) async throws -> CrashWrite {
         let roll = random.next() % 100
         if roll < 15 { return try factory.link(client: client) }
-        if roll >= 95, case let installIds = await ledger.randomInstallIds(Int(random.next() % 4) + 2, using: &random), !installIds.isEmpty {
+        if roll >= 95, case let installIds = await ledger.randomInstallIds(Int(random.next() % 4) + 2, using: &random), !installIds.isEmpty
+        {
             return try factory.eventBatch(installIds: installIds, client: client, using: &random)
         }
         if roll >= 45, let installId = await ledger.randomInstallId(using: &random) {

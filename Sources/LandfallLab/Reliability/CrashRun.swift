@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import LandfallBench
 import LandfallLocalPostgres
+import LandfallRandom
 import LandfallStore
 import Logging
 import NIOCore
@@ -9,7 +10,8 @@ import NIOCore
 /// Runs a crash check: a fresh database, then `cycles` times start, recover, verify, load, kill.
 enum CrashRun {
     static func execute(_ plan: CrashPlan, keeping: URL?) async throws -> CrashReport {
-        let directory = keeping
+        let directory =
+            keeping
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("landfall-crash-\(getpid())", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { if keeping == nil { try? FileManager.default.removeItem(at: directory) } }
@@ -92,7 +94,8 @@ struct CrashCycles: Sendable {
 
         // Cycle 0 starts on the empty database; every cycle after starts on the one the last kill left.
         for cycle in 0...plan.cycles {
-            let server = try await BenchServer.start(database: databaseURL, adminToken: adminToken, directory: directory, name: "crash-server")
+            let server = try await BenchServer.start(
+                database: databaseURL, adminToken: adminToken, directory: directory, name: "crash-server")
             let sender = CrashSender(http: http, baseURL: server.baseURL)
             try await resendInFlight(ledger: ledger, sender: sender, cycle: cycle)
             let probes = await probeAcknowledged(ledger: ledger, sender: sender, using: &random)
@@ -115,7 +118,9 @@ struct CrashCycles: Sendable {
                 throw CrashFailure("the server refused a write of the load, which is a bug of the check or the server: \(refusal)")
             }
             let total = await CrashWrite.Kind.allCases.asyncSum { await ledger.count($0) }
-            progress("cycle \(cycle + 1)/\(plan.cycles): killed after \(Int(killAfter.milliseconds)) ms, \(total) writes acknowledged, \(await ledger.pending.count) in flight")
+            progress(
+                "cycle \(cycle + 1)/\(plan.cycles): killed after \(Int(killAfter.milliseconds)) ms, \(total) writes acknowledged, \(await ledger.pending.count) in flight"
+            )
         }
 
         var acknowledged: [CrashWrite.Kind: Int] = [:]

@@ -34,11 +34,14 @@ struct CrashVerifier: Sendable {
                 let installs = try await database.raw("SELECT id FROM installs WHERE app_id = \(bind: appId)").all().map {
                     StoredRow(id: try $0.decode(column: "id", as: String.self), identity: nil, details: [])
                 }
-                let events = try await database.raw("""
+                let events = try await database.raw(
+                    """
                     SELECT id, client_event_id, install_id, revenue_micros, revenue_currency FROM events WHERE app_id = \(bind: appId)
-                    """).all().map {
+                    """
+                ).all().map {
                     StoredRow(
-                        id: try $0.decode(column: "id", as: String.self), identity: try $0.decode(column: "client_event_id", as: String?.self),
+                        id: try $0.decode(column: "id", as: String.self),
+                        identity: try $0.decode(column: "client_event_id", as: String?.self),
                         details: [
                             try $0.decode(column: "install_id", as: String.self),
                             try $0.decode(column: "revenue_micros", as: Int64?.self).map(String.init),
@@ -46,12 +49,14 @@ struct CrashVerifier: Sendable {
                         ]
                     )
                 }
-                let links = try await database.raw("SELECT id, short_code, external_user_id FROM links WHERE app_id = \(bind: appId)").all().map {
-                    StoredRow(
-                        id: try $0.decode(column: "id", as: String.self), identity: try $0.decode(column: "external_user_id", as: String?.self),
-                        details: [try $0.decode(column: "short_code", as: String.self)]
-                    )
-                }
+                let links = try await database.raw("SELECT id, short_code, external_user_id FROM links WHERE app_id = \(bind: appId)").all()
+                    .map {
+                        StoredRow(
+                            id: try $0.decode(column: "id", as: String.self),
+                            identity: try $0.decode(column: "external_user_id", as: String?.self),
+                            details: [try $0.decode(column: "short_code", as: String.self)]
+                        )
+                    }
                 return [.install: installs, .event: events, .link: links]
             }
         }
@@ -77,7 +82,8 @@ struct CrashVerifier: Sendable {
             let found = rows[key] ?? []
             let label = "\(kind.rawValue) \(identity)"
             guard let row = found.first(where: { $0.id == write.serverId }) else {
-                findings.lost[label] = found.isEmpty
+                findings.lost[label] =
+                    found.isEmpty
                     ? "acknowledged as \(write.serverId), not stored"
                     : "acknowledged as \(write.serverId), stored only as \(found.map(\.id).joined(separator: ", "))"
                 continue

@@ -1,6 +1,7 @@
 import Foundation
 import LandfallBench
 import LandfallModels
+import LandfallRandom
 
 /// One write the load sends: its request, byte for byte as it is re-sent after a crash, and the
 /// identity that makes a retry the same write to the server.
@@ -94,9 +95,13 @@ struct CrashWriteFactory: Sendable {
             write.revenueMicros = cents * 10_000
             write.revenueCurrency = currency
             let amount = "\(cents / 100).\(String(format: "%02lld", cents % 100))"
-            return (write, EventRequest(
-                installId: installId, eventName: "purchase", eventData: ["amount": .string(amount), "currency": .string(currency)], eventId: eventId
-            ))
+            return (
+                write,
+                EventRequest(
+                    installId: installId, eventName: "purchase", eventData: ["amount": .string(amount), "currency": .string(currency)],
+                    eventId: eventId
+                )
+            )
         }
         let level = JSONValue.number(Double(random.next() % 50))
         return (write, EventRequest(installId: installId, eventName: "level_complete", eventData: ["level": level], eventId: eventId))
@@ -106,7 +111,8 @@ struct CrashWriteFactory: Sendable {
     /// it made before instead of making a second one.
     func link(client: Int) throws -> CrashWrite {
         let sharer = "crash-" + UUID().uuidString
-        let options = CreateLinkOptions(deepLinkParameters: ["screen": "recipe", "sharer": sharer], title: "Shared recipe", externalUserId: sharer)
+        let options = CreateLinkOptions(
+            deepLinkParameters: ["screen": "recipe", "sharer": sharer], title: "Shared recipe", externalUserId: sharer)
         return CrashWrite(
             kind: .link, identity: sharer, path: "/api/sdk/v1/links", bearer: keys.secret,
             forwardedFor: Self.address(client: client), body: try LandfallJSON.makeEncoder().encode(options)

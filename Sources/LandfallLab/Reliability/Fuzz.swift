@@ -42,7 +42,8 @@ struct Fuzz: AsyncParsableCommand {
     @Option(help: "The schemathesis program (default: .venv/schemathesis/bin/schemathesis, made by scripts/schemathesis-venv)")
     var schemathesis = ".venv/schemathesis/bin/schemathesis"
 
-    @Option(help: "Rounds of hostile bodies (past every size limit, nested 30,000 deep, not UTF-8) at ten JSON endpoints after schemathesis")
+    @Option(
+        help: "Rounds of hostile bodies (past every size limit, nested 30,000 deep, not UTF-8) at ten JSON endpoints after schemathesis")
     var hostileRounds = 20
 
     @Option(help: "Slowloris connections (a request head trickling in a byte at a time) opened after the hostile rounds, 100 at a time")
@@ -54,7 +55,10 @@ struct Fuzz: AsyncParsableCommand {
     @Option(help: "Keep the database, schemathesis's configuration, log and reports in this directory")
     var keep: String?
 
-    @Option(help: "Only the operations whose path matches this regular expression (schemathesis --include-path-regex), e.g. to give a new route its full count")
+    @Option(
+        help:
+            "Only the operations whose path matches this regular expression (schemathesis --include-path-regex), e.g. to give a new route its full count"
+    )
     var paths: String?
 
     func validate() throws {
@@ -63,7 +67,8 @@ struct Fuzz: AsyncParsableCommand {
         guard (2...10_000).contains(hostileRounds) else { throw ValidationError("--hostile-rounds must be 2 to 10000") }
         guard (0...100_000).contains(slowConnections) else { throw ValidationError("--slow-connections must be 0 to 100000") }
         guard FileManager.default.isExecutableFile(atPath: schemathesis) else {
-            throw ValidationError("no schemathesis at \(schemathesis); run scripts/schemathesis-venv, which installs it and prints its path")
+            throw ValidationError(
+                "no schemathesis at \(schemathesis); run scripts/schemathesis-venv, which installs it and prints its path")
         }
     }
 

@@ -16,14 +16,22 @@ enum FuzzConfiguration {
     /// its input; the other half keep generated ids. Deletes are left out on purpose: they keep
     /// generated ids only, so the seeded app, keys and link stay for the operations after them.
     static let seededParameters: [(operations: [String], parameters: [String: String])] = [
-        (["getApp", "updateApp", "createKey", "listKeys", "revokeKey", "importBranchKeys", "getConversionSchema", "putConversionSchema",
-          "deleteConversionSchema", "getConversionDevKey", "rotateConversionDevKey", "dashboardApp", "dashboardLinks",
-          "dashboardCreateLink", "dashboardReferrals", "dashboardWebhooks"],
-         ["path.appId": "appId"]),
+        (
+            [
+                "getApp", "updateApp", "createKey", "listKeys", "revokeKey", "importBranchKeys", "getConversionSchema",
+                "putConversionSchema",
+                "deleteConversionSchema", "getConversionDevKey", "rotateConversionDevKey", "dashboardApp", "dashboardLinks",
+                "dashboardCreateLink", "dashboardReferrals", "dashboardWebhooks",
+            ],
+            ["path.appId": "appId"]
+        ),
         (["getLink", "updateLink", "linkQRCode", "analyticsLink"], ["path.linkId": "linkId"]),
         (["dashboardLink", "dashboardUpdateLink", "dashboardLinkQR"], ["path.appId": "appId", "path.linkId": "linkId"]),
         (["getTemplate", "updateTemplate"], ["path.templateId": "templateId"]),
-        (["getWebhookEndpoint", "updateWebhookEndpoint", "rotateWebhookSecret", "listWebhookDeliveries"], ["path.endpointId": "endpointId"]),
+        (
+            ["getWebhookEndpoint", "updateWebhookEndpoint", "rotateWebhookSecret", "listWebhookDeliveries"],
+            ["path.endpointId": "endpointId"]
+        ),
         (["getWebhookDelivery", "redeliverWebhook"], ["path.endpointId": "endpointId", "path.deliveryId": "deliveryId"]),
         (["resolveLink", "followLink", "followLinkHead"], ["path.segment": "shortCode"]),
         (["resolveTemplateLink", "followTemplatedLink", "followTemplatedLinkHead"], ["path.segment": "templateSlug"]),

@@ -40,7 +40,10 @@ struct FuzzErrorLogHandler: LogHandler {
     func log(event: LogEvent) {
         if event.level >= .error {
             let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
-            log.record(.init(message: "\(event.message)", path: merged["path"].map { "\($0)" } ?? "-", error: merged["error"].map { "\($0)" } ?? "-"))
+            log.record(
+                .init(
+                    message: "\(event.message)", path: merged["path"].map { "\($0)" } ?? "-", error: merged["error"].map { "\($0)" } ?? "-")
+            )
         }
         stream.log(event: event)
     }

@@ -18,7 +18,8 @@ enum FuzzHostile {
     }
 
     /// Past the largest body any endpoint accepts (1,000 server-to-server clicks, 2 MiB).
-    static let oversized = Array(#"{"name": ""#.utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 2 * 1_024 * 1_024 + 1) + Array(#""}"#.utf8)
+    static let oversized =
+        Array(#"{"name": ""#.utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 2 * 1_024 * 1_024 + 1) + Array(#""}"#.utf8)
     /// 30,000 nested arrays in 60,000 bytes: under the size limits, far past any parser's depth.
     static let deeplyNested = [UInt8](repeating: UInt8(ascii: "["), count: 30_000) + [UInt8](repeating: UInt8(ascii: "]"), count: 30_000)
     /// Not UTF-8: a lone continuation byte, an overlong encoding, a byte UTF-8 never uses.

@@ -91,7 +91,8 @@ enum FuzzRun {
         if !status.isSuccess, summary.failureTitles.isEmpty {
             details += "schemathesis ended \(status); the end of its log:\n" + String(log.suffix(4_000)) + "\n"
         }
-        let passed = summary.isComplete && summary.serverErrorAnswers == 0 && serverErrors.isEmpty && summary.failedChecks == 0
+        let passed =
+            summary.isComplete && summary.serverErrorAnswers == 0 && serverErrors.isEmpty && summary.failedChecks == 0
             && hostile.unexpected.isEmpty && hostile.slowConnectionsLeftOpen == 0
         return Report(rows: rows, details: details, passed: passed)
     }

@@ -39,7 +39,8 @@ struct FuzzServer: Sendable {
         // The fuzzer sends far faster than any app; the limiters have tests and a reliability part
         // of their own (`landfall-lab reliability limits`), and 429s here would only thin the examples.
         configuration.apiRateLimits.enabled = false
-        configuration.sdkLinkLimits = SDKLinkLimits(perApp: .init(burst: 1_000_000, per: .seconds(1)), perAddress: .init(burst: 1_000_000, per: .seconds(1)))
+        configuration.sdkLinkLimits = SDKLinkLimits(
+            perApp: .init(burst: 1_000_000, per: .seconds(1)), perAddress: .init(burst: 1_000_000, per: .seconds(1)))
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let landfall = try await buildApplication(configuration: configuration, logger: logger, onListening: { portSink.yield($0) })
         let services = ServiceGroup(services: [landfall.application], logger: logger)
@@ -85,7 +86,8 @@ struct FuzzFixtures: Sendable {
         )
         let secret = try await landfall.apps.createKey(appId: app.id, kind: .secret, name: "fuzz secret")
         let publishable = try await landfall.apps.createKey(appId: app.id, kind: .publishable, name: "fuzz publishable")
-        let link = try await landfall.links.createLink(app: app, originalUrl: "https://example.com/fuzz/a", customCode: "fuzz-a", deepLinkPath: "/a")
+        let link = try await landfall.links.createLink(
+            app: app, originalUrl: "https://example.com/fuzz/a", customCode: "fuzz-a", deepLinkPath: "/a")
         let template = TemplateRecord(
             id: UUID().uuidString.lowercased(), appId: app.id, name: "Fuzz template", slug: "fuzzt",
             defaults: LinkContent(originalUrl: "https://example.com/fuzz/t"), createdAt: now, updatedAt: now

@@ -17,16 +17,19 @@ struct FuzzSummary: Sendable {
     init(reports: URL, counts: URL) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: reports.path).filter { $0.hasSuffix(".json") }.sorted()
         guard let name = names.last else { throw FuzzError("no JSON report in \(reports.path)") }
-        guard let report = try JSONSerialization.jsonObject(with: Data(contentsOf: reports.appendingPathComponent(name))) as? [String: Any] else {
+        guard let report = try JSONSerialization.jsonObject(with: Data(contentsOf: reports.appendingPathComponent(name))) as? [String: Any]
+        else {
             throw FuzzError("the report \(name) is not a JSON object")
         }
         let failures = report["failures"] as? [[String: Any]] ?? []
         let errors = report["errors"] as? [[String: Any]] ?? []
         failedChecks = (failures + errors).reduce(0) { $0 + ($1["count"] as? Int ?? 0) }
-        failureTitles = failures.map { failure in
-            let operations = (failure["operations"] as? [String] ?? []).prefix(5).joined(separator: ", ")
-            return "\(failure["type"] as? String ?? "?"): \(failure["title"] as? String ?? "?") ×\(failure["count"] as? Int ?? 0) [\(operations)]"
-        } + errors.map { "error: \($0["title"] as? String ?? "?") ×\($0["count"] as? Int ?? 0)" }
+        failureTitles =
+            failures.map { failure in
+                let operations = (failure["operations"] as? [String] ?? []).prefix(5).joined(separator: ", ")
+                return
+                    "\(failure["type"] as? String ?? "?"): \(failure["title"] as? String ?? "?") ×\(failure["count"] as? Int ?? 0) [\(operations)]"
+            } + errors.map { "error: \($0["title"] as? String ?? "?") ×\($0["count"] as? Int ?? 0)" }
         isComplete = report["complete"] as? Bool ?? false
         operationsInDocument = (report["operations"] as? [String: Any])?["total"] as? Int ?? 0
 

@@ -59,11 +59,13 @@ struct Limits: AsyncParsableCommand {
             let limiter = RateLimiter(limit: direct, now: { Date() })
             let offered = directRate * factor
             let (accepted, elapsed) = await pacer.run(offered: offered, concurrency: 1) { limiter.take("key") == .allowed }
-            rows.append(.init(
-                target: "limiter@\(Int(directRate))/s×\(factor)", configuredPerSecond: directRate, offeredPerSecond: offered,
-                acceptedPerSecond: accepted,
-                expectedPerSecond: LimitsPacer.expected(offered: offered, rate: directRate, burst: Double(direct.burst), elapsed: elapsed)
-            ))
+            rows.append(
+                .init(
+                    target: "limiter@\(Int(directRate))/s×\(factor)", configuredPerSecond: directRate, offeredPerSecond: offered,
+                    acceptedPerSecond: accepted,
+                    expectedPerSecond: LimitsPacer.expected(
+                        offered: offered, rate: directRate, burst: Double(direct.burst), elapsed: elapsed)
+                ))
             FileHandle.standardError.write(Data("limiter ×\(factor): accepted \(Int(accepted))/s\n".utf8))
         }
         rows += try await measureHTTP(pacer)
@@ -75,7 +77,8 @@ struct Limits: AsyncParsableCommand {
     }
 
     private func measureHTTP(_ pacer: LimitsPacer) async throws -> [LimitsPacer.Row] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-limits-\(UUID().uuidString)", isDirectory: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "landfall-limits-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var logger = Logger(label: "landfall.limits")
@@ -104,7 +107,8 @@ struct Limits: AsyncParsableCommand {
                 var rows: [LimitsPacer.Row] = []
                 for factor in Self.factors {
                     // A new key for each rate, so each starts with a full bucket.
-                    let fresh = factor == Self.factors.first
+                    let fresh =
+                        factor == Self.factors.first
                         ? key : try await landfall.apps.createKey(appId: app.id, kind: .publishable, name: "limits").key
                     let offered = rate * factor
                     let (accepted, elapsed) = await pacer.run(offered: offered, concurrency: 64) {
@@ -114,11 +118,13 @@ struct Limits: AsyncParsableCommand {
                         _ = try? await response.body.collect(upTo: 1 << 16)
                         return response.status.code != 429
                     }
-                    rows.append(.init(
-                        target: "http-sdk@\(Int(rate))/s×\(factor)", configuredPerSecond: rate, offeredPerSecond: offered,
-                        acceptedPerSecond: accepted,
-                        expectedPerSecond: LimitsPacer.expected(offered: offered, rate: rate, burst: Double(limit.burst), elapsed: elapsed)
-                    ))
+                    rows.append(
+                        .init(
+                            target: "http-sdk@\(Int(rate))/s×\(factor)", configuredPerSecond: rate, offeredPerSecond: offered,
+                            acceptedPerSecond: accepted,
+                            expectedPerSecond: LimitsPacer.expected(
+                                offered: offered, rate: rate, burst: Double(limit.burst), elapsed: elapsed)
+                        ))
                     FileHandle.standardError.write(Data("http ×\(factor): accepted \(Int(accepted))/s\n".utf8))
                 }
                 result = .success(rows)

@@ -29,7 +29,9 @@ struct LimitsPacer: Sendable {
     /// Calls `attempt` `offered` times a second for `seconds` (at most `concurrency` in flight) and
     /// returns how many it accepted per second over the time from the first offer to the last (the
     /// window the buckets saw, whatever the answers' latency).
-    func run(offered: Double, concurrency: Int, _ attempt: @escaping @Sendable () async -> Bool) async -> (accepted: Double, elapsed: Double) {
+    func run(offered: Double, concurrency: Int, _ attempt: @escaping @Sendable () async -> Bool) async -> (
+        accepted: Double, elapsed: Double
+    ) {
         let clock = ContinuousClock()
         let start = clock.now
         let total = Int(offered * seconds)

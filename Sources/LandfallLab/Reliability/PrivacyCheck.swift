@@ -31,7 +31,8 @@ struct PrivacyCheck: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-privacy-\(UUID().uuidString)", isDirectory: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "landfall-privacy-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let rows = try await PrivacyRun(clicks: clicks, directory: directory) { line in

@@ -28,7 +28,9 @@ struct PrivacyClient: Sendable {
     let client: HTTPClient
     let base: String
 
-    func send(_ method: HTTPMethod, _ path: String, token: String? = nil, json: String? = nil, headers: [(String, String)] = []) async throws -> Answer {
+    func send(_ method: HTTPMethod, _ path: String, token: String? = nil, json: String? = nil, headers: [(String, String)] = [])
+        async throws -> Answer
+    {
         var request = HTTPClientRequest(url: base + path)
         request.method = method
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }

@@ -8,9 +8,11 @@ import SQLKit
 enum PrivacyPersonScan {
     static func rowsNaming(_ ids: [String], in provider: any SQLDatabaseProvider) async throws -> Int {
         try await provider.read { database in
-            let tables = try await database.raw("""
+            let tables = try await database.raw(
+                """
                 SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-                """).all().map { try $0.decode(column: "name", as: String.self) }
+                """
+            ).all().map { try $0.decode(column: "name", as: String.self) }
             var total = 0
             for table in tables {
                 let columns = try await database.raw("SELECT name, type FROM pragma_table_info(\(bind: table))").all()

@@ -32,7 +32,9 @@ extension PrivacyRun {
             let (past, inside) = try await check(storage, seeded: seeded, appId: app.id, linkId: link.id, cutoff: cutoff)
             pastWhole += past
             insideTruncated += inside
-            progress("swept at +\(Int(hoursLater)) h: \(sweep.total) rows truncated, \(past) past the window whole, \(inside) inside it truncated")
+            progress(
+                "swept at +\(Int(hoursLater)) h: \(sweep.total) rows truncated, \(past) past the window whole, \(inside) inside it truncated"
+            )
         }
         let repeated = try await landfall.ipRetention.sweep()
         let findings = logs.findings(of: seeded.secrets)
@@ -52,7 +54,9 @@ extension PrivacyRun {
         }
         return [
             Row(measure: "posted clicks over 6 days", value: seeded.postedAddresses.count, mustBeZero: false),
-            Row(measure: "visits and installs", value: seeded.redirectAddresses.count + seeded.installAddresses.count + 1, mustBeZero: false),
+            Row(
+                measure: "visits and installs", value: seeded.redirectAddresses.count + seeded.installAddresses.count + 1, mustBeZero: false
+            ),
             Row(measure: "rows truncated", value: truncated, mustBeZero: false),
             Row(measure: "largest sweep transaction (rows)", value: largestBatch, mustBeZero: false),
             Row(measure: "sweep transactions over \(Self.batchSize) rows", value: largestBatch > Self.batchSize ? 1 : 0, mustBeZero: true),
@@ -67,7 +71,9 @@ extension PrivacyRun {
 
     /// Counts stored addresses that break the rule at `cutoff`: before it, anything but the exact
     /// /24 or /48 of what was sent (a /64 network prefix included); from it on, anything but what was sent.
-    private func check(_ storage: SQLStorage, seeded: Seeded, appId: String, linkId: String, cutoff: Date) async throws -> (past: Int, inside: Int) {
+    private func check(_ storage: SQLStorage, seeded: Seeded, appId: String, linkId: String, cutoff: Date) async throws -> (
+        past: Int, inside: Int
+    ) {
         var past = 0
         var inside = 0
         func count(stored: String?, prefix: String?, sent: String?, at date: Date) {

@@ -20,7 +20,8 @@ struct PrivacyRun {
 
     /// The app's attribution window: addresses are kept 2 × 24 h + 1 h.
     static let windowHours = 24
-    static let iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+    static let iPhone =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
     static let sdkAgent = "Privacy/1.0 iOS/17.4"
     /// Smaller than the server's default, so a sweep takes several transactions even in the short form.
     static let batchSize = 50
@@ -89,14 +90,20 @@ struct PrivacyRun {
 
     private func seed(_ client: PrivacyClient, adminToken: String, start: Date) async throws -> Seeded {
         var seeded = Seeded()
-        let app = try await client.send(.POST, "/api/apps", token: adminToken, json: #"{"name": "Privacy check", "attributionWindowHours": \#(Self.windowHours), "uriScheme": "privacycheck", "iosAppStoreUrl": "https://apps.apple.com/app/id123456789"}"#)
-            .expecting(201, what: "creating the app")
+        let app = try await client.send(
+            .POST, "/api/apps", token: adminToken,
+            json:
+                #"{"name": "Privacy check", "attributionWindowHours": \#(Self.windowHours), "uriScheme": "privacycheck", "iosAppStoreUrl": "https://apps.apple.com/app/id123456789"}"#
+        )
+        .expecting(201, what: "creating the app")
         guard let appId = app["id"] as? String else { throw PrivacyCheckError("the app has no id") }
         let secret = try await key(client, appId: appId, kind: "secret", adminToken: adminToken)
         let publishable = try await key(client, appId: appId, kind: "publishable", adminToken: adminToken)
         seeded.secrets += [("secret key", secret), ("publishable key", publishable)]
-        let link = try await client.send(.POST, "/api/links", token: secret, json: #"{"originalUrl": "https://privacy.test/spring", "customCode": "spring"}"#)
-            .expecting(200, 201, what: "creating the link")
+        let link = try await client.send(
+            .POST, "/api/links", token: secret, json: #"{"originalUrl": "https://privacy.test/spring", "customCode": "spring"}"#
+        )
+        .expecting(200, 201, what: "creating the link")
         guard let code = link["shortCode"] as? String else { throw PrivacyCheckError("the link has no short code") }
 
         // Posted clicks with stated times over the six days before the start, 1,000 a request.
@@ -108,8 +115,10 @@ struct PrivacyRun {
         }
         for offset in stride(from: 0, to: items.count, by: 1000) {
             let batch = Array(items[offset..<min(offset + 1000, items.count)])
-            let answer = try await client.send(.POST, "/api/s2s/v1/clicks", token: secret, json: #"{"clicks": ["# + batch.map(\.json).joined(separator: ",") + "]}")
-                .expecting(200, what: "posting clicks")
+            let answer = try await client.send(
+                .POST, "/api/s2s/v1/clicks", token: secret, json: #"{"clicks": ["# + batch.map(\.json).joined(separator: ",") + "]}"
+            )
+            .expecting(200, what: "posting clicks")
             let results = answer["results"] as? [[String: Any]] ?? []
             for result in results {
                 guard let index = result["index"] as? Int, let id = result["clickId"] as? String, batch.indices.contains(index) else {
@@ -150,7 +159,9 @@ struct PrivacyRun {
     /// One person with an install credited to a visit, events and a share link of their own; then
     /// erased by install id and by external user id. Another person, not erased, proves the scan
     /// finds what is there.
-    private func seedPerson(_ client: PrivacyClient, secret: String, publishable: String, clickToken: String, into seeded: inout Seeded) async throws {
+    private func seedPerson(_ client: PrivacyClient, secret: String, publishable: String, clickToken: String, into seeded: inout Seeded)
+        async throws
+    {
         let ip = Self.address(3_000_000)
         let userId = "person-" + UUID().uuidString.lowercased()
         let install = try await client.send(
@@ -204,7 +215,8 @@ struct PrivacyRun {
         let mid = index / 250 % 250
         switch index % 3 {
         case 0: return "198.51.\(mid).\(low)"
-        case 1: return "2001:db8:\(String(index / 65_536 % 65_536, radix: 16)):\(String(index % 65_536, radix: 16))::\(String(low, radix: 16))"
+        case 1:
+            return "2001:db8:\(String(index / 65_536 % 65_536, radix: 16)):\(String(index % 65_536, radix: 16))::\(String(low, radix: 16))"
         default: return "::ffff:203.0.\(mid).\(low)"
         }
     }

@@ -32,7 +32,8 @@ struct XSS: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-xss-\(UUID().uuidString)", isDirectory: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "landfall-xss-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var logger = Logger(label: "landfall.xss")

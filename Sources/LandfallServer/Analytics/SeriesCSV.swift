@@ -4,10 +4,10 @@ import LandfallModels
 /// The CSV form of a series: one line per bucket and group that has any activity.
 enum SeriesCSV {
     static func header(currencies: [String]) -> String {
-        let columns = [
-            "bucket_start", "group", "label", "clicks", "bot_clicks", "installs", "installs_deterministic", "installs_probabilistic",
-            "installs_organic", "events",
-        ] + currencies.map { "revenue_\($0)" }
+        let columns =
+            [
+                "bucket_start", "group", "label", "clicks", "bot_clicks", "installs",
+            ] + InstallMethod.allCases.map { "installs_\($0.rawValue)" } + ["events"] + currencies.map { "revenue_\($0)" }
         return columns.joined(separator: ",") + "\r\n"
     }
 
@@ -15,9 +15,10 @@ enum SeriesCSV {
         let counts = row.counts
         var fields = [
             LandfallJSON.formatTimestamp(row.bucket), field(row.key), field(row.label), String(counts.clicks), String(counts.botClicks),
-            String(counts.installs), String(counts.installsByMethod["deterministic"] ?? 0),
-            String(counts.installsByMethod["probabilistic"] ?? 0), String(counts.installsByMethod["organic"] ?? 0), String(counts.events),
+            String(counts.installs),
         ]
+        fields += InstallMethod.allCases.map { String(counts.installsByMethod[$0.rawValue] ?? 0) }
+        fields.append(String(counts.events))
         fields += currencies.map { EventService.format(micros: counts.revenueMicros[$0] ?? 0) }
         return fields.joined(separator: ",") + "\r\n"
     }

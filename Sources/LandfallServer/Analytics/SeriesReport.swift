@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 
 /// The JSON answer of `GET /api/analytics/series`: one series per group, with a point for every
@@ -37,7 +38,7 @@ struct SeriesReport: Encodable {
             clicks = counts.clicks
             botClicks = counts.botClicks
             installs = counts.installs
-            var methods = ["deterministic": 0, "probabilistic": 0, "organic": 0]
+            var methods = Dictionary(uniqueKeysWithValues: InstallMethod.allCases.map { ($0.rawValue, 0) })
             methods.merge(counts.installsByMethod, uniquingKeysWith: +)
             installsByMethod = methods
             events = counts.events

@@ -59,7 +59,8 @@ struct SeriesRequest: Sendable {
         from = try parameters.get("from").map { try AnalyticsController.date($0, field: "from") } ?? to.addingTimeInterval(-30 * 86_400)
         guard from < to else { throw APIError.validation("from", "must be before to") }
         guard to.timeIntervalSince(from) <= interval.maximumRange else {
-            throw APIError.validation("to", "with interval=\(interval.rawValue) the range can span at most \(Int(interval.maximumRange / 86_400)) days")
+            throw APIError.validation(
+                "to", "with interval=\(interval.rawValue) the range can span at most \(Int(interval.maximumRange / 86_400)) days")
         }
         linkId = try Validate.text(parameters.get("linkId"), "linkId", max: 64)
         limit = 20

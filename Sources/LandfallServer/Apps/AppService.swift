@@ -47,7 +47,9 @@ public struct AppService: Sendable {
     }
 
     /// Creates an app from command-line values, validated exactly like the API.
-    public func createApp(name: String, slug: String?, domains: [String], uriScheme: String?, webFallbackUrl: String?) async throws -> AppRecord {
+    public func createApp(name: String, slug: String?, domains: [String], uriScheme: String?, webFallbackUrl: String?) async throws
+        -> AppRecord
+    {
         try await create(AppInput(name: name, slug: slug, domains: domains, uriScheme: uriScheme, webFallbackUrl: webFallbackUrl))
     }
 }

@@ -25,7 +25,8 @@ public final class ClickStatistics: Service, Sendable {
 
     init(
         storage: any LandfallStorage, interval: Duration = .seconds(5), settle: TimeInterval = 10, pageSize: Int = 5000,
-        logger: Logger, now: @escaping @Sendable () -> Date, schemaReady: SchemaGate? = nil, revision: StatisticsRevision = StatisticsRevision()
+        logger: Logger, now: @escaping @Sendable () -> Date, schemaReady: SchemaGate? = nil,
+        revision: StatisticsRevision = StatisticsRevision()
     ) {
         self.revision = revision
         self.schemaReady = schemaReady
@@ -99,8 +100,15 @@ public final class ClickStatistics: Service, Sendable {
                 counts[key, default: 0] += weight
             }
         }
-        return counts.map { ClickStatDelta(appId: $0.key.app, platform: $0.key.platform, day: $0.key.day, factor: $0.key.factor, value: $0.key.value, clicks: $0.value) }
-            .sorted { ($0.appId, $0.platform, $0.day, $0.factor ?? "", $0.value ?? "") < ($1.appId, $1.platform, $1.day, $1.factor ?? "", $1.value ?? "") }
+        return counts.map {
+            ClickStatDelta(
+                appId: $0.key.app, platform: $0.key.platform, day: $0.key.day, factor: $0.key.factor, value: $0.key.value, clicks: $0.value)
+        }
+        .sorted {
+            ($0.appId, $0.platform, $0.day, $0.factor ?? "", $0.value ?? "") < (
+                $1.appId, $1.platform, $1.day, $1.factor ?? "", $1.value ?? ""
+            )
+        }
     }
 
     public func run() async throws {

@@ -66,7 +66,8 @@ struct RevenueAmount: Sendable {
         case .string(let text):
             let trimmed = text.trimmingWhitespace()
             guard trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }),
-                  let parsed = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")), !parsed.isNaN else {
+                let parsed = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")), !parsed.isNaN
+            else {
                 throw APIError.validation(field, "expected a decimal amount such as 19.99")
             }
             value = parsed

@@ -50,7 +50,9 @@ struct InstallService: Sendable {
     }
 
     /// - Parameter statedAt: when a trusted server says the install happened (S2S); nil for now.
-    func report(_ request: InstallRequest, app: AppRecord, ipAddress: String?, statedAt: Date? = nil, logger: Logger) async throws -> Outcome {
+    func report(_ request: InstallRequest, app: AppRecord, ipAddress: String?, statedAt: Date? = nil, logger: Logger) async throws
+        -> Outcome
+    {
         let fingerprint = try InstallValidation.fingerprint(request, ipAddress: ipAddress)
         let dedupKey = InstallValidation.dedupKey(request, fingerprint: fingerprint)
         if let existing = try await storage.install(dedupKey: dedupKey, appId: app.id) {
@@ -79,10 +81,10 @@ struct InstallService: Sendable {
             let clock = ContinuousClock()
             let started = clock.now
             let decided = try await decide(request, evidence: evidence, app: app, excluding: excluded)
-            metrics.installMatched(method: decided.decision.method.rawValue, duration: clock.now - started)
+            metrics.installMatched(method: InstallMethod(decided.decision.method), duration: clock.now - started)
             let install = InstallRecord(
                 id: SecretGenerator.identifier(), appId: app.id, dedupKey: dedupKey, createdAt: reportedAt, fingerprint: stored,
-                method: decided.decision.method.rawValue, confidence: decided.decision.confidence,
+                method: InstallMethod(decided.decision.method), confidence: decided.decision.confidence,
                 matchedFactors: decided.decision.matchedFactors, clickId: decided.click?.id, linkId: decided.click?.linkId,
                 matchObservation: decided.observation
             )
@@ -90,9 +92,12 @@ struct InstallService: Sendable {
                 try await storage.insertInstall(install)
                 if install.matchObservation != nil { models.noteInstall(appId: app.id) }
                 try await webhooks?.installReported(install)
-                logger.info("install attributed", metadata: [
-                    "app": "\(app.id)", "install": "\(install.id)", "method": "\(install.method)", "confidence": "\(install.confidence)",
-                ])
+                logger.info(
+                    "install attributed",
+                    metadata: [
+                        "app": "\(app.id)", "install": "\(install.id)", "method": "\(install.method.rawValue)",
+                        "confidence": "\(install.confidence)",
+                    ])
                 return try await outcome(install, app: app, clickedAt: decided.click?.clickedAt)
             } catch let error as StoreError where error.conflictingField == "click" {
                 if let clickId = decided.click?.id { excluded.insert(clickId) }
@@ -112,11 +117,13 @@ struct InstallService: Sendable {
     ) async throws -> (decision: AttributionDecision, click: MatchedClick?, observation: String?) {
         var tokenClick: ClickRecord?
         if let token = InstallValidation.clickToken(request), let click = try await storage.click(token: token, appId: app.id),
-           !excluded.contains(click.id) {
+            !excluded.contains(click.id)
+        {
             tokenClick = click
         }
         let configuration = Self.configuration(
-            self.configuration, for: app.settings, platform: evidence.platform, model: models.model(appId: app.id, platform: evidence.platform)
+            self.configuration, for: app.settings, platform: evidence.platform,
+            model: models.model(appId: app.id, platform: evidence.platform)
         )
         // Without probabilistic matching no click is even looked at: skipping the candidate search
         // keeps the signals of a device its app promised not to fingerprint out of every query.
@@ -136,9 +143,10 @@ struct InstallService: Sendable {
             } else {
                 let delay = evidence.reportedAt.timeIntervalSince(click.clickedAt)
                 if delay >= 0, delay <= gathered.window {
-                    observation.candidates.append(AttributionEngine.candidate(
-                        ClickEvidenceMapping.evidence(click), against: evidence, group: observation.candidates.count, fetched: false
-                    ))
+                    observation.candidates.append(
+                        AttributionEngine.candidate(
+                            ClickEvidenceMapping.evidence(click), against: evidence, group: observation.candidates.count, fetched: false
+                        ))
                     observation.label = observation.candidates.count - 1
                 }
             }
@@ -147,10 +155,13 @@ struct InstallService: Sendable {
                 observation.label == nil ? nil : observation.text
             )
         }
-        let decision = gathered.candidates.isEmpty
+        let decision =
+            gathered.candidates.isEmpty
             ? AttributionDecision(method: .organic, clickId: nil, confidence: 0, probability: 0, matchedFactors: [])
             : AttributionEngine(configuration: configuration).decide(observation, clickIds: gathered.candidates.map(\.clickId))
-        let click = decision.clickId.flatMap { gathered.refs[$0] }.map { MatchedClick(id: $0.id, linkId: $0.linkId, clickedAt: $0.clickedAt) }
+        let click = decision.clickId.flatMap { gathered.refs[$0] }.map {
+            MatchedClick(id: $0.id, linkId: $0.linkId, clickedAt: $0.clickedAt)
+        }
         return (decision, click, observation.text)
     }
 
@@ -172,10 +183,11 @@ struct InstallService: Sendable {
             appId: app.id, platform: platform, fromDay: ClickStatistics.day(of: since), toDay: ClickStatistics.day(of: evidence.reportedAt)
         )
         let counts = populations.lookup(scope, values: values)
-        let reads = try await storage.matchReads(MatchReadRequest(
-            appId: app.id, platform: platform, keys: keys, since: since, until: evidence.reportedAt, limit: Self.candidateLimit,
-            fromDay: scope.fromDay, toDay: scope.toDay, values: counts.missing, countsTotal: !counts.totalKnown
-        ))
+        let reads = try await storage.matchReads(
+            MatchReadRequest(
+                appId: app.id, platform: platform, keys: keys, since: since, until: evidence.reportedAt, limit: Self.candidateLimit,
+                fromDay: scope.fromDay, toDay: scope.toDay, values: counts.missing, countsTotal: !counts.totalKnown
+            ))
         // The counts run over whole days: clicks posted with stated times later than the install,
         // up to the end of its day, are in them.
         let endOfCountedDays = Date(timeIntervalSince1970: Double(scope.toDay + 1) * 86_400)
@@ -222,7 +234,8 @@ struct InstallService: Sendable {
         var missing: [String] = []
         for ref in refs.values {
             if let text = ref.matchEvidence,
-               let decoded = StoredClickEvidence.decode(text, clickId: ref.id, clickedAt: ref.clickedAt, ipPrefix: ref.ipPrefix) {
+                let decoded = StoredClickEvidence.decode(text, clickId: ref.id, clickedAt: ref.clickedAt, ipPrefix: ref.ipPrefix)
+            {
                 known.append(CachedCandidate(evidence: decoded, linkWindowHours: ref.linkWindowHours))
             } else if let cached = evidence.value(for: ref.id) {
                 known.append(cached)
@@ -233,7 +246,8 @@ struct InstallService: Sendable {
         if !missing.isEmpty {
             let revision = evidence.revisionBeforeRead()
             for candidate in try await storage.candidateClicks(ids: missing) {
-                let derived = CachedCandidate(evidence: ClickEvidenceMapping.evidence(candidate.click), linkWindowHours: candidate.linkWindowHours)
+                let derived = CachedCandidate(
+                    evidence: ClickEvidenceMapping.evidence(candidate.click), linkWindowHours: candidate.linkWindowHours)
                 if date.timeIntervalSince(candidate.click.clickedAt) > Self.evidenceSettle {
                     evidence.store(derived, for: candidate.click.id, readAt: revision)
                 }

@@ -40,7 +40,8 @@ enum InstallValidation {
             return "device:" + SecretGenerator.sha256Hex(deviceId.lowercased())
         }
         let parts = [
-            fingerprint.userAgent, fingerprint.ipAddress, fingerprint.screenWidth.map(String.init), fingerprint.screenHeight.map(String.init),
+            fingerprint.userAgent, fingerprint.ipAddress, fingerprint.screenWidth.map(String.init),
+            fingerprint.screenHeight.map(String.init),
             fingerprint.timezone, fingerprint.language, request.platformVersion, request.appVersion,
         ].map { $0 ?? "" }
         return "fingerprint:" + SecretGenerator.sha256Hex(parts.joined(separator: "\u{1F}"))

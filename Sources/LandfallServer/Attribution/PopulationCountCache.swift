@@ -46,7 +46,10 @@ final class PopulationCountCache: Sendable {
 
     private let cache: ExpiringCache<Key, Int>
 
-    init(capacity: Int = 20_000, revision: StatisticsRevision, now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+    init(
+        capacity: Int = 20_000, revision: StatisticsRevision,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
         cache = ExpiringCache(capacity: capacity, timeToLive: Self.timeToLive, revision: { revision.current }, now: now)
     }
 
@@ -56,7 +59,9 @@ final class PopulationCountCache: Sendable {
         var known = ClickPopulation(clickCount: total ?? 0, counts: [:])
         var missing: [(factor: String, value: String)] = []
         for pair in values {
-            if !Self.uncachedFactors.contains(pair.factor), let count = cache.value(for: Key(scope: scope, factor: pair.factor, value: pair.value)) {
+            if !Self.uncachedFactors.contains(pair.factor),
+                let count = cache.value(for: Key(scope: scope, factor: pair.factor, value: pair.value))
+            {
                 known.counts[pair.factor, default: [:]][pair.value] = count
             } else {
                 missing.append(pair)

@@ -11,12 +11,13 @@ public enum SyntheticClicks {
         userAgent: String, acceptLanguage: String, screenWidth: Int, screenHeight: Int, timezone: String, language: String
     ) -> SyntheticData.DeviceProfile? {
         let parsed = UserAgentParser.parse(userAgent)
-        let click = ClickEvidenceMapping.withMatchingKeys(ClickRecord(
-            id: "synthetic-profile", appId: "", linkId: "", clickedAt: Date(), clickToken: "", ipAddress: nil, userAgent: userAgent,
-            platform: parsed.platform.rawValue, osVersion: parsed.osVersion, deviceClass: parsed.deviceClass.rawValue,
-            acceptLanguage: acceptLanguage,
-            signals: ClickSignals(screenWidth: screenWidth, screenHeight: screenHeight, timezone: timezone, language: language)
-        ))
+        let click = ClickEvidenceMapping.withMatchingKeys(
+            ClickRecord(
+                id: "synthetic-profile", appId: "", linkId: "", clickedAt: Date(), clickToken: "", ipAddress: nil, userAgent: userAgent,
+                platform: parsed.platform.rawValue, osVersion: parsed.osVersion, deviceClass: parsed.deviceClass.rawValue,
+                acceptLanguage: acceptLanguage,
+                signals: ClickSignals(screenWidth: screenWidth, screenHeight: screenHeight, timezone: timezone, language: language)
+            ))
         guard let signature = click.signature, let osVersion = parsed.osVersion else { return nil }
         return SyntheticData.DeviceProfile(
             platform: parsed.platform.rawValue, userAgent: userAgent, osVersion: osVersion, deviceClass: parsed.deviceClass.rawValue,
@@ -39,12 +40,14 @@ public enum SyntheticClicks {
                 clickToken: "", ipAddress: nil, userAgent: group.userAgent, platform: group.platform, osVersion: group.osVersion,
                 deviceClass: "", deviceModel: nil, browser: nil, inAppBrowser: nil, acceptLanguage: group.acceptLanguage,
                 referrer: nil, country: nil, isBot: false, botName: nil,
-                signals: ClickSignals(screenWidth: group.screenWidth, screenHeight: group.screenHeight, timezone: group.timezone, language: group.language)
+                signals: ClickSignals(
+                    screenWidth: group.screenWidth, screenHeight: group.screenHeight, timezone: group.timezone, language: group.language)
             )
             return (click: click, weight: group.clicks)
         }
         let watermark = try await storage.statisticsWatermark() ?? 0
-        guard try await storage.recordStatistics(ClickStatistics.deltas(groups), watermarkFrom: watermark, to: date.epochMilliseconds) else {
+        guard try await storage.recordStatistics(ClickStatistics.deltas(groups), watermarkFrom: watermark, to: date.epochMilliseconds)
+        else {
             throw StoreError.conflict("statistics watermark")
         }
         try await synthetic.insertNetworkStatistics(appId: appId, factor: Factor.ipPrefix.rawValue, range: range)

@@ -43,7 +43,9 @@ final class AttributionModelCache: Sendable {
     }
 
     static func decode(_ text: String) -> AppAttributionModel? {
-        guard let model = try? JSONDecoder().decode(AppAttributionModel.self, from: Data(text.utf8)), model.parameters.isUsable else { return nil }
+        guard let model = try? JSONDecoder().decode(AppAttributionModel.self, from: Data(text.utf8)), model.parameters.isUsable else {
+            return nil
+        }
         return model
     }
 

@@ -92,7 +92,8 @@ public final class AttributionModelService: Service, Sendable {
         for (appId, installs) in try await storage.installCounts().sorted(by: { $0.key < $1.key }) {
             if Task.isShuttingDownGracefully { break }
             let seen = max(lastFit[appId] ?? 0, attempted.withLockedValue { $0[appId] ?? 0 })
-            let due = seen == 0
+            let due =
+                seen == 0
                 ? installs >= schedule.minimumObservations
                 : installs - seen >= max(schedule.minimumNewInstalls, seen / 10)
             guard due else { continue }
@@ -114,25 +115,31 @@ public final class AttributionModelService: Service, Sendable {
             let model = await Self.offPool { () -> AppAttributionModel? in
                 let parameters = AttributionModelFit(base: base).fit(observations, platform: platform)
                 guard parameters.isUsable else { return nil }
-                let estimate = OperatingEstimate(observations: observations, configuration: parameters.applied(to: base, platform: platform))
+                let estimate = OperatingEstimate(
+                    observations: observations, configuration: parameters.applied(to: base, platform: platform))
                 return AppAttributionModel(parameters: parameters, estimate: estimate)
             }
             guard let model else {
-                logger.warning("attribution model fit gave unusable numbers; the last model stays", metadata: [
-                    "app": "\(appId)", "platform": "\(platform.rawValue)", "installs": "\(observations.count)",
-                ])
+                logger.warning(
+                    "attribution model fit gave unusable numbers; the last model stays",
+                    metadata: [
+                        "app": "\(appId)", "platform": "\(platform.rawValue)", "installs": "\(observations.count)",
+                    ])
                 continue
             }
-            try await storage.saveAttributionModel(StoredAttributionModel(
-                appId: appId, platform: platform.rawValue, parameters: try AttributionModelCache.encode(model), fittedAt: now(),
-                installsAtFit: installs
-            ))
+            try await storage.saveAttributionModel(
+                StoredAttributionModel(
+                    appId: appId, platform: platform.rawValue, parameters: try AttributionModelCache.encode(model), fittedAt: now(),
+                    installsAtFit: installs
+                ))
             cache.store(model, appId: appId, platform: platform)
-            logger.info("attribution model fitted", metadata: [
-                "app": "\(appId)", "platform": "\(platform.rawValue)", "installs": "\(observations.count)",
-                "clickedShare": "\(model.parameters.clickedInstallShare)", "iterations": "\(model.parameters.evidence.iterations)",
-                "duration": "\(ContinuousClock.now - started)",
-            ])
+            logger.info(
+                "attribution model fitted",
+                metadata: [
+                    "app": "\(appId)", "platform": "\(platform.rawValue)", "installs": "\(observations.count)",
+                    "clickedShare": "\(model.parameters.clickedInstallShare)", "iterations": "\(model.parameters.evidence.iterations)",
+                    "duration": "\(ContinuousClock.now - started)",
+                ])
         }
     }
 

@@ -104,23 +104,32 @@ struct AttributionModelView: Encodable, Sendable {
         let point = fitted?.model.estimate(at: configuration.threshold)
         return Platform(
             platform: platform.rawValue, status: learned ? "learned" : "defaults",
-            statusText: statusText(platform, fitted: fitted?.model, targetPrecision: app.settings.attributionTargetPrecision, source: source),
-            fittedAt: fitted?.fittedAt, installs: evidence.installs, labelledInstalls: evidence.labelled, tokenlessInstalls: evidence.tokenless,
+            statusText: statusText(
+                platform, fitted: fitted?.model, targetPrecision: app.settings.attributionTargetPrecision, source: source),
+            fittedAt: fitted?.fittedAt, installs: evidence.installs, labelledInstalls: evidence.labelled,
+            tokenlessInstalls: evidence.tokenless,
             iterations: fitted.map { _ in evidence.iterations }, converged: fitted.map { _ in evidence.converged },
             threshold: configuration.threshold, thresholdSource: source,
             estimatedPrecision: point?.precision, estimatedRecall: point?.recall,
             parameters: Parameters(
                 clickedInstallShare: Estimate(
-                    value: parameters.clickedInstallShare, defaultValue: defaults.clickedInstallShare, learnedFrom: Double(evidence.tokenless)
+                    value: parameters.clickedInstallShare, defaultValue: defaults.clickedInstallShare,
+                    learnedFrom: Double(evidence.tokenless)
                 ),
                 delay: Delay(
                     quickShare: parameters.delay.quickShare, quickMedianSeconds: parameters.delay.quickMedian,
                     quickLogSigma: parameters.delay.quickLogSigma, slowMedianSeconds: parameters.delay.slowMedian,
                     slowLogSigma: parameters.delay.slowLogSigma, learnedFrom: evidence.delayPairs, defaultValue: defaults.delay
                 ),
-                persistence: Dictionary(uniqueKeysWithValues: parameters.persistence.map { name, value in
-                    (name, Estimate(value: value, defaultValue: defaults.persistence[name] ?? value, learnedFrom: evidence.persistencePairs[name] ?? 0))
-                }),
+                persistence: Dictionary(
+                    uniqueKeysWithValues: parameters.persistence.map { name, value in
+                        (
+                            name,
+                            Estimate(
+                                value: value, defaultValue: defaults.persistence[name] ?? value,
+                                learnedFrom: evidence.persistencePairs[name] ?? 0)
+                        )
+                    }),
                 ipPersistenceShort: Estimate(
                     value: parameters.ipPersistenceShort, defaultValue: defaults.ipPersistenceShort,
                     learnedFrom: evidence.persistencePairs["ip_short"] ?? 0
@@ -134,21 +143,26 @@ struct AttributionModelView: Encodable, Sendable {
         )
     }
 
-    private static func statusText(_ platform: DevicePlatform, fitted: AppAttributionModel?, targetPrecision: Double?, source: String) -> String {
+    private static func statusText(_ platform: DevicePlatform, fitted: AppAttributionModel?, targetPrecision: Double?, source: String)
+        -> String
+    {
         var text: String
         if let fitted {
             let evidence = fitted.parameters.evidence
-            text = fitted.learnedFromData
-            ? "Learned from the app's \(evidence.installs) most recent \(platform.rawValue) installs "
-                + "(\(evidence.labelled) with a click token, \(evidence.tokenless) without)."
-            : "Still mostly on the defaults: only \(evidence.installs) \(platform.rawValue) installs so far; "
-                + "each estimate moves toward the app's own as installs accrue."
+            text =
+                fitted.learnedFromData
+                ? "Learned from the app's \(evidence.installs) most recent \(platform.rawValue) installs "
+                    + "(\(evidence.labelled) with a click token, \(evidence.tokenless) without)."
+                : "Still mostly on the defaults: only \(evidence.installs) \(platform.rawValue) installs so far; "
+                    + "each estimate moves toward the app's own as installs accrue."
         } else {
-            text = "No fit yet for \(platform.rawValue): the engine uses the server's defaults until the app has reported at least "
+            text =
+                "No fit yet for \(platform.rawValue): the engine uses the server's defaults until the app has reported at least "
                 + "30 installs on it."
         }
         if targetPrecision != nil, source != "attributionTargetPrecision" {
-            text += " The target precision takes effect once \(AppAttributionModel.minimumTokenlessForCut) installs without a click "
+            text +=
+                " The target precision takes effect once \(AppAttributionModel.minimumTokenlessForCut) installs without a click "
                 + "token have been fitted; until then the cut is the app's threshold or the default."
         }
         return text

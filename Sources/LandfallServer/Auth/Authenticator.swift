@@ -19,7 +19,8 @@ public struct Authenticator: Sendable {
     /// Passes only with the admin token.
     func requireAdmin(_ request: Request) throws {
         guard let presented = Self.bearer(request), let expected = adminTokenHash(),
-              SecretGenerator.sha256Hex(presented) == expected else {
+            SecretGenerator.sha256Hex(presented) == expected
+        else {
             throw APIError.unauthorized
         }
     }

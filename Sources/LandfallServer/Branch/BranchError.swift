@@ -33,7 +33,8 @@ struct BranchErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as any HTTPResponseError {
             return try Self.response(error.status, error.status.reasonPhrase)
         } catch {
-            context.logger.error("branch request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
+            context.logger.error(
+                "branch request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
             return try Self.response(.internalServerError, "the server failed to answer; it has been logged")
         }
     }

@@ -56,7 +56,9 @@ struct BranchEventService: Sendable {
     let events: EventService
 
     func record(_ request: BranchEventRequest, body: Data, standard: Bool, app: AppRecord) async throws -> EventResponse {
-        guard let name = try Validate.text(request.name, "name", max: 128, required: true) else { throw APIError.validation("name", "is required") }
+        guard let name = try Validate.text(request.name, "name", max: 128, required: true) else {
+            throw APIError.validation("name", "is required")
+        }
         if standard, !BranchEventRequest.standardNames.contains(name) {
             throw APIError.validation("name", "'\(name)' is not a Branch standard event; send it to /v2/event/custom")
         }
@@ -91,7 +93,9 @@ struct BranchEventService: Sendable {
 
     /// The device `user_data` names: by its tokens, developer identity, or advertising and vendor ids.
     private func device(_ user: BranchEventRequest.UserData, app: AppRecord) async throws -> BranchDeviceRecord? {
-        if let token = user.randomizedDeviceToken?.text, let device = try await storage.branchDevice(id: token, appId: app.id) { return device }
+        if let token = user.randomizedDeviceToken?.text, let device = try await storage.branchDevice(id: token, appId: app.id) {
+            return device
+        }
         if let token = user.randomizedBundleToken?.text, let device = try await storage.branchDevice(appId: app.id, bundleToken: token) {
             return device
         }

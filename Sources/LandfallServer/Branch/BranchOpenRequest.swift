@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import LandfallAttribution
 import LandfallModels
 
 /// A JSON string or number read as text: Branch's Android example sends `"os_version": 26`, the iOS
@@ -16,7 +17,8 @@ struct BranchText: Decodable, Sendable, Hashable {
         } else if let decimal = try? container.decode(Decimal.self) {
             text = NSDecimalNumber(decimal: decimal).description(withLocale: Locale(identifier: "en_US_POSIX"))
         } else {
-            throw DecodingError.typeMismatch(String.self, .init(codingPath: decoder.codingPath, debugDescription: "expected a string or a number"))
+            throw DecodingError.typeMismatch(
+                String.self, .init(codingPath: decoder.codingPath, debugDescription: "expected a string or a number"))
         }
     }
 }
@@ -104,7 +106,9 @@ extension BranchOpenRequest {
     /// Branch's fields.
     func validated() throws -> ValidOpen {
         func required(_ value: String?, _ field: String, max: Int = 128) throws -> String {
-            guard let text = try Validate.text(value, field, max: max, required: true) else { throw APIError.validation(field, "is required") }
+            guard let text = try Validate.text(value, field, max: max, required: true) else {
+                throw APIError.validation(field, "is required")
+            }
             return text
         }
         let branchKey = try required(branchKey, "branch_key", max: 256)
@@ -112,10 +116,12 @@ extension BranchOpenRequest {
         guard serverToServer == true else { throw APIError.validation("server_to_server", "is required and must be true") }
         let appVersion = try required(appVersion, "app_version")
         let osName = try required(os, "os")
+        // Branch's own spelling of the two platforms it serves, whatever case the SDK sent.
+        let platform = DevicePlatform(rawValue: osName.lowercased())
         let os: String
-        switch osName.lowercased() {
-        case "ios": os = "iOS"
-        case "android": os = "Android"
+        switch platform {
+        case .ios?: os = "iOS"
+        case .android?: os = "Android"
         default: throw APIError.validation("os", "must be 'Android' or 'iOS'")
         }
         let osVersion = try required(osVersion?.text, "os_version")
@@ -133,7 +139,7 @@ extension BranchOpenRequest {
         _ = try Validate.text(identity, "identity", max: 256)
         _ = try Validate.text(installReferrerExtras, "install_referrer_extras", max: 2048)
         let hardwareId = try Validate.text(hardwareId, "hardware_id", max: 128)
-        if os == "iOS", hardwareId != nil {
+        if platform == .ios, hardwareId != nil {
             guard let type = hardwareIdType, ["idfa", "vendor_id"].contains(type) else {
                 throw APIError.validation("hardware_id_type", "is required with an iOS hardware_id and must be 'idfa' or 'vendor_id'")
             }
@@ -142,7 +148,8 @@ extension BranchOpenRequest {
             request: self, branchKey: branchKey, branchSecret: branchSecret, os: os, osVersion: osVersion, appVersion: appVersion,
             userAgent: userAgent, deviceKeys: deviceKeys(hardwareId: hardwareId),
             linkIdentifier: try Validate.text(linkIdentifier?.text, "link_identifier", max: 128),
-            universalLinkURL: try Validate.text(universalLinkUrl ?? androidAppLinkUrl, universalLinkUrl != nil ? "universal_link_url" : "android_app_link_url", max: 2048),
+            universalLinkURL: try Validate.text(
+                universalLinkUrl ?? androidAppLinkUrl, universalLinkUrl != nil ? "universal_link_url" : "android_app_link_url", max: 2048),
             localURL: try Validate.text(localUrl, "local_url", max: 2048)
         )
     }

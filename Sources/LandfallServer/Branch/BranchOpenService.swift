@@ -35,7 +35,8 @@ struct BranchOpenService: Sendable {
         let device = try await knownDevice(open, app: app)
         // A token the client sends is adopted only where it cannot collide: device ids are global,
         // so an unknown `randomized_device_token` is echoed back only when nothing is stored.
-        let deviceId = device?.id ?? (open.trackingDisabled ? open.request.randomizedDeviceToken?.text : nil) ?? BranchIdentifiers.make(at: date)
+        let deviceId =
+            device?.id ?? (open.trackingDisabled ? open.request.randomizedDeviceToken?.text : nil) ?? BranchIdentifiers.make(at: date)
         var limiterKeys = open.deviceKeys + ["device:" + deviceId]
         if open.deviceKeys.isEmpty, device == nil { limiterKeys.append(fingerprint(open, ipAddress: ipAddress)) }
         if let wait = limiter.admitOpen(keys: limiterKeys.map { app.id + "|" + $0 }, at: date) {
@@ -44,11 +45,12 @@ struct BranchOpenService: Sendable {
                 headers: [.retryAfter: String(wait)]
             )
         }
-        let kind: BranchSessionRecord.Kind = switch open.request.firstSession {
-        case true?: device == nil ? .install : .reinstall
-        case false?: .open
-        case nil: device == nil ? .install : .open
-        }
+        let kind: BranchSessionRecord.Kind =
+            switch open.request.firstSession {
+            case true?: device == nil ? .install : .reinstall
+            case false?: .open
+            case nil: device == nil ? .install : .open
+            }
         let sessionId = BranchIdentifiers.make(at: date)
         var referral = try await deterministicReferral(open, app: app)
         var installId: String?
@@ -56,13 +58,15 @@ struct BranchOpenService: Sendable {
         // store nothing gets only what a click token or a URL says for certain.
         if kind != .open, !open.trackingDisabled {
             let outcome = try await installs.report(
-                installRequest(open, clickToken: referral?.click?.clickToken, sessionId: sessionId), app: app, ipAddress: ipAddress, logger: logger
+                installRequest(open, clickToken: referral?.click?.clickToken, sessionId: sessionId), app: app, ipAddress: ipAddress,
+                logger: logger
             )
             installId = outcome.install.id
-            if referral == nil, outcome.install.method != AttributionDecision.Method.organic.rawValue, let linkId = outcome.install.linkId,
-               let link = try await storage.link(id: linkId, appId: app.id) {
+            if referral == nil, outcome.install.method.isAttributed, let linkId = outcome.install.linkId,
+                let link = try await storage.link(id: linkId, appId: app.id)
+            {
                 referral = BranchReferral(
-                    link: link, click: nil, guaranteed: outcome.install.method == AttributionDecision.Method.deterministic.rawValue,
+                    link: link, click: nil, guaranteed: outcome.install.method == .deterministic,
                     clickedAt: outcome.deepLinkData?.clickedAt
                 )
             }
@@ -84,11 +88,13 @@ struct BranchOpenService: Sendable {
         data["+is_first_session"] = kind != .open
         data["+match_guaranteed"] = referral?.guaranteed ?? false
 
-        let bundleToken = (open.usesIdentity ? open.request.randomizedBundleToken?.text : nil) ?? device?.bundleToken
+        let bundleToken =
+            (open.usesIdentity ? open.request.randomizedBundleToken?.text : nil) ?? device?.bundleToken
             ?? BranchIdentifiers.make(at: date)
         let identity = open.usesIdentity ? (open.request.identity ?? device?.identity) : device?.identity
         if !open.trackingDisabled {
-            let counted = kind != .open || referral != nil
+            let counted =
+                kind != .open || referral != nil
                 || ipAddress.map { limiter.countsNonReferredOpen(address: app.id + "|" + $0, at: date) } ?? true
             let record = BranchDeviceRecord(
                 id: deviceId, appId: app.id, bundleToken: bundleToken, identity: identity, installId: installId ?? device?.installId,
@@ -96,7 +102,8 @@ struct BranchOpenService: Sendable {
             )
             let session = BranchSessionRecord(
                 id: sessionId, appId: app.id, deviceId: deviceId, kind: kind, createdAt: date, counted: counted,
-                matchGuaranteed: referral?.guaranteed ?? false, linkId: referral?.link.id, clickId: referral?.click?.id, installId: installId,
+                matchGuaranteed: referral?.guaranteed ?? false, linkId: referral?.link.id, clickId: referral?.click?.id,
+                installId: installId,
                 os: open.os, appVersion: open.appVersion
             )
             do {
@@ -104,10 +111,12 @@ struct BranchOpenService: Sendable {
             } catch let error as StoreError where error.conflictingField == "bundleToken" {
                 throw APIError.conflict("conflict", "randomized_bundle_token belongs to another device of this app")
             }
-            logger.info("branch session", metadata: [
-                "app": "\(app.id)", "session": "\(sessionId)", "kind": "\(kind.rawValue)", "counted": "\(counted)",
-                "referred": "\(referral != nil)", "guaranteed": "\(referral?.guaranteed ?? false)",
-            ])
+            logger.info(
+                "branch session",
+                metadata: [
+                    "app": "\(app.id)", "session": "\(sessionId)", "kind": "\(kind.rawValue)", "counted": "\(counted)",
+                    "referred": "\(referral != nil)", "guaranteed": "\(referral?.guaranteed ?? false)",
+                ])
         }
         return Answer(
             sessionId: sessionId, randomizedDeviceToken: deviceId, randomizedBundleToken: open.usesIdentity ? bundleToken : nil,
@@ -118,7 +127,8 @@ struct BranchOpenService: Sendable {
     /// The device by its bundle token (when the client manages identity), else by any hardware id.
     private func knownDevice(_ open: ValidOpen, app: AppRecord) async throws -> BranchDeviceRecord? {
         if open.usesIdentity, let token = open.request.randomizedBundleToken?.text,
-           let device = try await storage.branchDevice(appId: app.id, bundleToken: token) {
+            let device = try await storage.branchDevice(appId: app.id, bundleToken: token)
+        {
             return device
         }
         return try await storage.branchDevice(appId: app.id, keys: open.deviceKeys)
@@ -128,7 +138,8 @@ struct BranchOpenService: Sendable {
     private func deterministicReferral(_ open: ValidOpen, app: AppRecord) async throws -> BranchReferral? {
         if let token = open.linkIdentifier, let referral = try await resolver.referral(token: token, app: app) { return referral }
         if let extras = open.request.installReferrerExtras, let token = BranchLinkResolver.token(inReferrer: extras),
-           let referral = try await resolver.referral(token: token, app: app) {
+            let referral = try await resolver.referral(token: token, app: app)
+        {
             return referral
         }
         for url in [open.universalLinkURL, open.localURL].compactMap({ $0 }) {

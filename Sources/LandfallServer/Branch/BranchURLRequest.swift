@@ -58,7 +58,7 @@ struct BranchURLRequest: Decodable, Sendable {
             switch value {
             case let text as String: custom[key] = text
             case let number as NSNumber: custom[key] = number.stringValue
-            default: continue // nested values stay in the Branch data only
+            default: continue  // nested values stay in the Branch data only
             }
         }
         let path = try string("$deeplink_path").map { $0.hasPrefix("/") ? $0 : "/" + $0 }

@@ -18,17 +18,23 @@ struct BranchURLService: Sendable {
         if let duration = request.duration, !(1...7_776_000).contains(duration) {
             throw APIError.validation("duration", "must be between 1 and 7776000 seconds")
         }
-        for (field, value) in [("channel", request.channel), ("feature", request.feature), ("campaign", request.campaign), ("stage", request.stage)] {
+        for (field, value) in [
+            ("channel", request.channel), ("feature", request.feature), ("campaign", request.campaign), ("stage", request.stage),
+        ] {
             _ = try Validate.text(value, field, max: 256)
         }
         let tags = request.tags ?? []
         guard tags.count <= 50 else { throw APIError.validation("tags", "must hold at most 50 tags") }
         for tag in tags { _ = try Validate.text(tag, "tags", max: 256) }
         let dataText = try BranchLinkData.text(data)
-        let fingerprint = SecretGenerator.sha256Hex(try BranchLinkData.text([
-            "alias": alias ?? "", "type": request.type ?? 0, "duration": Int(request.duration ?? 0), "channel": request.channel ?? "",
-            "feature": request.feature ?? "", "campaign": request.campaign ?? "", "stage": request.stage ?? "", "tags": tags, "data": data,
-        ] as [String: Any]))
+        let fingerprint = SecretGenerator.sha256Hex(
+            try BranchLinkData.text(
+                [
+                    "alias": alias ?? "", "type": request.type ?? 0, "duration": Int(request.duration ?? 0),
+                    "channel": request.channel ?? "",
+                    "feature": request.feature ?? "", "campaign": request.campaign ?? "", "stage": request.stage ?? "", "tags": tags,
+                    "data": data,
+                ] as [String: Any]))
         if let alias, let existing = try await storage.link(shortCode: alias, appId: app.id) {
             guard try await storage.branchLink(linkId: existing.id, appId: app.id)?.fingerprint == fingerprint else {
                 throw APIError.conflict("alias_taken", "the alias '\(alias)' is already used by a link with other parameters")
@@ -37,7 +43,8 @@ struct BranchURLService: Sendable {
         }
         let created: LinkService.Created
         do {
-            created = try await links.create(LinkInput(content: try request.content(data: data), customCode: alias), app: app, template: nil)
+            created = try await links.create(
+                LinkInput(content: try request.content(data: data), customCode: alias), app: app, template: nil)
         } catch let error as APIError where error.status == .badRequest {
             throw APIError(error.status, code: error.code, message: BranchURLRequest.branchMessage(error.message))
         } catch let error as APIError where error.status == .conflict {
@@ -70,7 +77,8 @@ struct BranchURLService: Sendable {
             data = BranchLinkData.object(branch.data)
             answer = ["type": branch.type, "tags": branch.tags]
             let tags: [(String, Any?)] = [
-                ("alias", branch.alias), ("duration", branch.duration.map { Int($0) }), ("channel", branch.channel), ("feature", branch.feature),
+                ("alias", branch.alias), ("duration", branch.duration.map { Int($0) }), ("channel", branch.channel),
+                ("feature", branch.feature),
                 ("campaign", branch.campaign), ("stage", branch.stage),
             ]
             for case let (key, value?) in tags { answer[key] = value }

@@ -161,7 +161,9 @@ public final class ClickRecorder: Service, Sendable {
                 }
                 // Outside the retry above: the clicks are stored, and writing them again would fail the batch.
                 do { try await webhooks?.clicksWritten(clicks) } catch {
-                    logger.error("click webhooks could not be published", metadata: ["error": "\(String(reflecting: error))", "clicks": "\(clicks.count)"])
+                    logger.error(
+                        "click webhooks could not be published",
+                        metadata: ["error": "\(String(reflecting: error))", "clicks": "\(clicks.count)"])
                 }
             }
         }

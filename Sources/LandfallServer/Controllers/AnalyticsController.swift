@@ -52,7 +52,7 @@ struct AnalyticsController: Sendable {
         let (from, to) = try range(request)
         let summary = try await storage.analytics(appId: app.id, linkId: linkId, from: from, to: to)
         let total = summary.installsByMethod.values.reduce(0, +)
-        let organic = summary.installsByMethod["organic"] ?? 0
+        let organic = summary.installsByMethod[InstallMethod.organic.rawValue] ?? 0
         return Report(
             from: from, to: to, linkId: linkId,
             clicks: .init(human: summary.humanClicks, bot: summary.botClicks), appOpens: summary.appOpens,
@@ -71,7 +71,9 @@ struct AnalyticsController: Sendable {
         let to = try parameters.get("to").map { try Self.date($0, field: "to") } ?? now().addingTimeInterval(1)
         let from = try parameters.get("from").map { try Self.date($0, field: "from") } ?? to.addingTimeInterval(-30 * 86_400)
         guard from < to else { throw APIError.validation("from", "must be before to") }
-        guard to.timeIntervalSince(from) <= Self.maximumRange else { throw APIError.validation("to", "the range can span at most 366 days") }
+        guard to.timeIntervalSince(from) <= Self.maximumRange else {
+            throw APIError.validation("to", "the range can span at most 366 days")
+        }
         return (from, to)
     }
 

@@ -45,7 +45,7 @@ struct BeaconController: Sendable {
             timezone: try Self.timezone(body.tz),
             language: try Self.language(body.lang),
             // A touch screen behind a "Macintosh" Safari user agent is an iPad in desktop mode.
-            platformOverride: (body.touch ?? 0) > 1 ? "ios" : nil,
+            platformOverride: (body.touch ?? 0) > 1 ? DevicePlatform.ios.rawValue : nil,
             platformVersion: try Validate.text(body.pv, "pv", max: 32),
             deviceModel: try Validate.text(body.model, "model", max: 64)
         )

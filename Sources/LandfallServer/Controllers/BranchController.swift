@@ -61,7 +61,8 @@ struct BranchController: Sendable {
         let (body, data) = try await BranchBody.decode(BranchEventRequest.self, from: request)
         let app = try await app(branchKey: body.branchKey, secret: nil)
         let stored = try await events.record(body, body: data, standard: standard, app: app)
-        context.logger.debug("branch event", metadata: ["app": "\(app.id)", "event": "\(stored.eventId)", "duplicate": "\(stored.duplicate)"])
+        context.logger.debug(
+            "branch event", metadata: ["app": "\(app.id)", "event": "\(stored.eventId)", "duplicate": "\(stored.duplicate)"])
         return try JSONResponse.make(["branch_view_enabled": false])
     }
 
@@ -70,12 +71,14 @@ struct BranchController: Sendable {
     private func app(branchKey: String?, secret: String?) async throws -> AppRecord {
         let failure = APIError.branchCredentials("Invalid or missing app id, Branch key, or secret")
         guard let branchKey = try Validate.text(branchKey, "branch_key", max: 256),
-              let keyed = try await authenticator.liveKey(branchKey) else { throw failure }
+            let keyed = try await authenticator.liveKey(branchKey)
+        else { throw failure }
         guard keyed.key.kind == .publishable else {
             throw APIError.branchCredentials("branch_key must be the app's Branch (publishable) key, never its secret")
         }
         if let secret {
-            guard let secretKey = try await authenticator.liveKey(secret), secretKey.key.kind == .secret, secretKey.app.id == keyed.app.id else {
+            guard let secretKey = try await authenticator.liveKey(secret), secretKey.key.kind == .secret, secretKey.app.id == keyed.app.id
+            else {
                 throw failure
             }
         }

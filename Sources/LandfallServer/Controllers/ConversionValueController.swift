@@ -23,8 +23,9 @@ struct ConversionValueController: Sendable {
         let parameters = try ConversionValueRequest(request)
         guard gate.tryEnter() else {
             context.logger.warning("conversion value refused: busy", metadata: ["limit": "\(gate.limit)"])
-            throw APIError(.serviceUnavailable, code: "server_busy", message: "too many conversion-value requests; retry shortly",
-                           headers: [.retryAfter: "1"])
+            throw APIError(
+                .serviceUnavailable, code: "server_busy", message: "too many conversion-value requests; retry shortly",
+                headers: [.retryAfter: "1"])
         }
         defer { gate.leave() }
         let state = try await value(parameters, context: context)
@@ -37,7 +38,8 @@ struct ConversionValueController: Sendable {
 
     private func value(_ parameters: ConversionValueRequest, context: LandfallRequestContext) async throws -> ConversionValueState {
         guard let app = try await directory.app(appStoreId: parameters.appStoreId),
-              let devKey = try await storage.conversionDevKey(appId: app.id) else {
+            let devKey = try await storage.conversionDevKey(appId: app.id)
+        else {
             // Without the app's dev key the signature cannot be valid; 401 says so without telling
             // which App Store ids this server knows.
             throw Self.rejected("invalid_signature", "the signature does not verify for this app_id")
@@ -53,20 +55,26 @@ struct ConversionValueController: Sendable {
         case .futureTimestamp: throw Self.rejected("future_timestamp", "the timestamp is more than 5 minutes ahead of the server")
         }
         let signedAt = ConversionSignature.date(fromTimestamp: parameters.timestamp) ?? date
-        guard try await storage.claimConversionSignature(
-            appId: app.id, signature: parameters.signature.lowercased(),
-            expiresAt: signedAt.addingTimeInterval(ConversionSignature.tolerance + 1), now: date
-        ) else {
-            context.logger.info("conversion value refused: replayed signature", metadata: ["appId": "\(app.id)", "form": "\(parameters.form.rawValue)"])
+        guard
+            try await storage.claimConversionSignature(
+                appId: app.id, signature: parameters.signature.lowercased(),
+                expiresAt: signedAt.addingTimeInterval(ConversionSignature.tolerance + 1), now: date
+            )
+        else {
+            context.logger.info(
+                "conversion value refused: replayed signature", metadata: ["appId": "\(app.id)", "form": "\(parameters.form.rawValue)"])
             throw Self.rejected("replayed_signature", "this signature was already used; sign each request with a new timestamp")
         }
         guard let install = try await storage.install(id: parameters.uid, appId: app.id) else {
             throw APIError.notFound("uid_not_found", "no install with that uid in this app")
         }
         let state = try await service.currentValue(of: install)
-        context.logger.debug("conversion value served", metadata: [
-            "appId": "\(app.id)", "window": "\(state.postbackSequenceIndex)", "value": "\(state.fineValue)", "locked": "\(state.locked)",
-        ])
+        context.logger.debug(
+            "conversion value served",
+            metadata: [
+                "appId": "\(app.id)", "window": "\(state.postbackSequenceIndex)", "value": "\(state.fineValue)",
+                "locked": "\(state.locked)",
+            ])
         return state
     }
 

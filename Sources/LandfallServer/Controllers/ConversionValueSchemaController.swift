@@ -52,7 +52,8 @@ struct ConversionValueSchemaController: Sendable {
         let key = try await service.rotateDevKey(appId: app.id)
         context.logger.info("conversion dev key issued", metadata: ["appId": "\(app.id)"])
         return try JSONResponse.make(
-            DevKeyResponse(appId: app.id, prefix: String(key.devKey.prefix(10)), createdAt: key.createdAt, devKey: key.devKey), status: .created
+            DevKeyResponse(appId: app.id, prefix: String(key.devKey.prefix(10)), createdAt: key.createdAt, devKey: key.devKey),
+            status: .created
         )
     }
 

@@ -34,16 +34,21 @@ struct DashboardController: Sendable {
     @Sendable func login(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let form = try await DashboardForm.read(request)
         guard let nonce = request.cookies[DashboardSessions.loginCookieName]?.value,
-              DashboardSessions.matches(form["_csrf"], try await gate.sessions.loginToken(for: nonce)) else {
+            DashboardSessions.matches(form["_csrf"], try await gate.sessions.loginToken(for: nonce))
+        else {
             return try await gate.loginPage(request: request, error: "The sign-in form expired; please try again.", status: .forbidden)
         }
         guard let token = form["token"], let principal = try await gate.principal(forCredential: token) else {
             context.logger.info("dashboard sign-in refused")
-            return try await gate.loginPage(request: request, error: "That is neither the admin token nor a live secret key.", status: .unauthorized)
+            return try await gate.loginPage(
+                request: request, error: "That is neither the admin token nor a live secret key.", status: .unauthorized)
         }
         context.logger.info("dashboard sign-in", metadata: ["principal": "\(principal)"])
         var response = DashboardLayout.redirect(to: "/dashboard")
-        response.setCookie(gate.cookie(DashboardSessions.cookieName, try await gate.sessions.issue(principal), request: request, maxAge: Int(DashboardSessions.lifetime)))
+        response.setCookie(
+            gate.cookie(
+                DashboardSessions.cookieName, try await gate.sessions.issue(principal), request: request,
+                maxAge: Int(DashboardSessions.lifetime)))
         response.setCookie(gate.cookie(DashboardSessions.loginCookieName, "", request: request, maxAge: 0))
         return response
     }
@@ -80,10 +85,11 @@ struct DashboardController: Sendable {
     }
 
     private func appsPage(session: DashboardGate.Session, error: String?, status: HTTPResponse.Status) async throws -> Response {
-        let list: [AppRecord] = switch session.principal {
-        case .admin: try await gate.storage.listApps()
-        case .app(let appId, _): try await gate.storage.app(id: appId).map { [$0] } ?? []
-        }
+        let list: [AppRecord] =
+            switch session.principal {
+            case .admin: try await gate.storage.listApps()
+            case .app(let appId, _): try await gate.storage.app(id: appId).map { [$0] } ?? []
+            }
         let chrome = session.chrome(title: "Apps")
         return DashboardLayout.response(DashboardPages.apps(list, chrome: chrome, error: error), status: status, nonce: chrome.nonce)
     }

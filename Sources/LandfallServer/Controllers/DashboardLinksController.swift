@@ -49,22 +49,27 @@ struct DashboardLinksController: Sendable {
             context.logger.info("dashboard created link", metadata: ["app": "\(app.id)", "link": "\(created.link.id)"])
             return DashboardLayout.redirect(to: "/dashboard/apps/\(app.id)/links/\(created.link.id)?created=1")
         } catch let error as APIError {
-            return try await listPage(app: app, session: session, query: LinkQuery(limit: 50), error: error.message, form: form, status: error.status)
+            return try await listPage(
+                app: app, session: session, query: LinkQuery(limit: 50), error: error.message, form: form, status: error.status)
         }
     }
 
     @Sendable func show(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
-        guard let (app, link) = try await appAndLink(context, session: session) else { return gate.notFound(session: session, what: "link") }
-        let notice: String? = switch request.uri.queryParameters.get("created") ?? request.uri.queryParameters.get("saved") {
-        case .some: request.uri.queryParameters.get("created") != nil ? "Link created." : "Changes saved."
-        case .none: nil
+        guard let (app, link) = try await appAndLink(context, session: session) else {
+            return gate.notFound(session: session, what: "link")
         }
+        let notice: String? =
+            switch request.uri.queryParameters.get("created") ?? request.uri.queryParameters.get("saved") {
+            case .some: request.uri.queryParameters.get("created") != nil ? "Link created." : "Changes saved."
+            case .none: nil
+            }
         do {
             let options = try QRImageRequest(request: request)
             return try await detailPage(app: app, link: link, session: session, qr: options, notice: notice, error: nil, status: .ok)
         } catch let error as APIError {
-            return try await detailPage(app: app, link: link, session: session, qr: QRImageRequest(), notice: nil, error: error.message, status: error.status)
+            return try await detailPage(
+                app: app, link: link, session: session, qr: QRImageRequest(), notice: nil, error: error.message, status: error.status)
         }
     }
 
@@ -72,7 +77,9 @@ struct DashboardLinksController: Sendable {
         guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
         let form = try await DashboardForm.read(request)
         guard try await gate.checkCSRF(form, session: session) else { return gate.forbidden(session: session) }
-        guard let (app, link) = try await appAndLink(context, session: session) else { return gate.notFound(session: session, what: "link") }
+        guard let (app, link) = try await appAndLink(context, session: session) else {
+            return gate.notFound(session: session, what: "link")
+        }
         var content = link.content
         content.originalUrl = form["originalUrl"]
         content.title = form["title"]
@@ -85,7 +92,8 @@ struct DashboardLinksController: Sendable {
             context.logger.info("dashboard updated link", metadata: ["app": "\(app.id)", "link": "\(link.id)"])
             return DashboardLayout.redirect(to: "/dashboard/apps/\(app.id)/links/\(link.id)?saved=1")
         } catch let error as APIError {
-            return try await detailPage(app: app, link: link, session: session, qr: QRImageRequest(), notice: nil, error: error.message, status: error.status)
+            return try await detailPage(
+                app: app, link: link, session: session, qr: QRImageRequest(), notice: nil, error: error.message, status: error.status)
         }
     }
 
@@ -97,7 +105,8 @@ struct DashboardLinksController: Sendable {
 
     private func appAndLink(_ context: LandfallRequestContext, session: DashboardGate.Session) async throws -> (AppRecord, LinkRecord)? {
         guard let app = try await gate.app(try context.parameters.require("appId"), session: session),
-              let link = try await gate.storage.link(id: try context.parameters.require("linkId"), appId: app.id) else { return nil }
+            let link = try await gate.storage.link(id: try context.parameters.require("linkId"), appId: app.id)
+        else { return nil }
         return (app, link)
     }
 

@@ -28,7 +28,7 @@ struct InstallsController: Sendable {
         var appId: String
         var createdAt: Date
         var attributed: Bool
-        var method: String
+        var method: InstallMethod
         var confidence: Int
         var matchedFactors: [String]
         var platform: String
@@ -51,14 +51,18 @@ struct InstallsController: Sendable {
         }
         let click = try await install.clickId.asyncMap { try await storage.click(id: $0, appId: app.id) } ?? nil
         let link = try await install.linkId.asyncMap { try await storage.link(id: $0, appId: app.id) } ?? nil
-        return try JSONResponse.make(InstallView(
-            id: install.id, appId: install.appId, createdAt: install.createdAt, attributed: install.method != "organic",
-            method: install.method, confidence: install.confidence, matchedFactors: install.matchedFactors,
-            platform: install.fingerprint.platform, osVersion: install.fingerprint.osVersion, appVersion: install.fingerprint.appVersion,
-            click: click.map { .init(id: $0.id, clickedAt: $0.clickedAt, platform: $0.platform, osVersion: $0.osVersion, inAppBrowser: $0.inAppBrowser) },
-            link: link.map { .init(id: $0.id, shortCode: $0.shortCode, url: links.url(for: $0, app: app)) },
-            events: try await storage.events(installId: install.id).count
-        ))
+        return try JSONResponse.make(
+            InstallView(
+                id: install.id, appId: install.appId, createdAt: install.createdAt, attributed: install.method.isAttributed,
+                method: install.method, confidence: install.confidence, matchedFactors: install.matchedFactors,
+                platform: install.fingerprint.platform, osVersion: install.fingerprint.osVersion,
+                appVersion: install.fingerprint.appVersion,
+                click: click.map {
+                    .init(id: $0.id, clickedAt: $0.clickedAt, platform: $0.platform, osVersion: $0.osVersion, inAppBrowser: $0.inAppBrowser)
+                },
+                link: link.map { .init(id: $0.id, shortCode: $0.shortCode, url: links.url(for: $0, app: app)) },
+                events: try await storage.events(installId: install.id).count
+            ))
     }
 }
 

@@ -52,10 +52,11 @@ struct LinksController: Sendable {
             var data: [LinkResponse]
             var nextCursor: String?
         }
-        return try JSONResponse.make(Page(
-            data: page.links.map { LinkResponse(link: $0, url: service.url(for: $0, app: app)) },
-            nextCursor: page.nextCursor.map(LinkCursorCoding.encode)
-        ))
+        return try JSONResponse.make(
+            Page(
+                data: page.links.map { LinkResponse(link: $0, url: service.url(for: $0, app: app)) },
+                nextCursor: page.nextCursor.map(LinkCursorCoding.encode)
+            ))
     }
 
     @Sendable func show(_ request: Request, context: LandfallRequestContext) async throws -> Response {
@@ -104,7 +105,9 @@ struct LinksController: Sendable {
             query.limit = limit
         }
         if let cursor = parameters.get("cursor") {
-            guard let decoded = LinkCursorCoding.decode(cursor) else { throw APIError.validation("cursor", "is not a cursor this server issued") }
+            guard let decoded = LinkCursorCoding.decode(cursor) else {
+                throw APIError.validation("cursor", "is not a cursor this server issued")
+            }
             query.after = decoded
         }
         query.externalUserId = parameters.get("externalUserId")

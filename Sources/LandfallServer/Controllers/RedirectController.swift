@@ -34,7 +34,8 @@ struct RedirectController: Sendable {
         let slug = context.parameters.get("code") == nil ? nil : segment
         // A blocked link answers exactly as a code that does not exist: nothing tells it was ever there.
         guard let (link, app) = try await lookup.resolve(code: code, slug: slug, host: Self.host(headers.host ?? request.head.authority)),
-              link.effectiveSafety != .block else {
+            link.effectiveSafety != .block
+        else {
             metrics.redirectServed(.notFound)
             return page(.notFound, "Link not found", "There is no link at this address. Check it for typos.", isHead: isHead)
         }
@@ -71,16 +72,17 @@ struct RedirectController: Sendable {
         }
 
         if let clickToken {
-            try await recorder.record(ClickRecord(
-                id: SecretGenerator.identifier(), appId: app.id, linkId: link.id, clickedAt: date, clickToken: clickToken,
-                ipAddress: ClientAddress.of(request, context: context, trustProxy: trustProxy),
-                userAgent: String(userAgentText.prefix(1024)), platform: userAgent.platform.rawValue,
-                osVersion: userAgent.osVersion, deviceClass: userAgent.deviceClass.rawValue, deviceModel: userAgent.deviceModel,
-                browser: userAgent.browser, inAppBrowser: userAgent.inAppBrowser?.rawValue,
-                acceptLanguage: acceptLanguage.map { String($0.prefix(256)) },
-                referrer: headers.referer.map { String($0.prefix(1024)) }, country: country,
-                isBot: !isHuman, botName: userAgent.bot?.name
-            ))
+            try await recorder.record(
+                ClickRecord(
+                    id: SecretGenerator.identifier(), appId: app.id, linkId: link.id, clickedAt: date, clickToken: clickToken,
+                    ipAddress: ClientAddress.of(request, context: context, trustProxy: trustProxy),
+                    userAgent: String(userAgentText.prefix(1024)), platform: userAgent.platform.rawValue,
+                    osVersion: userAgent.osVersion, deviceClass: userAgent.deviceClass.rawValue, deviceModel: userAgent.deviceModel,
+                    browser: userAgent.browser, inAppBrowser: userAgent.inAppBrowser?.rawValue,
+                    acceptLanguage: acceptLanguage.map { String($0.prefix(256)) },
+                    referrer: headers.referer.map { String($0.prefix(1024)) }, country: country,
+                    isBot: !isHuman, botName: userAgent.bot?.name
+                ))
         }
         context.logger.debug("link followed", metadata: ["link": "\(link.id)", "platform": "\(userAgent.platform.rawValue)"])
 

@@ -78,9 +78,10 @@ struct ReferralsController: Sendable {
         let limit = try ReferralListController.limit(request)
         let cursor = try ReferralCursorText.parse(request.uri.queryParameters["cursor"].map(String.init))
         let page = try await service.storage.referrals(appId: app.id, status: .flagged, limit: limit, after: cursor)
-        return try JSONResponse.make(ReferralReport(
-            data: page.referrals.map { ReferralDetail(referral: $0) }, nextCursor: page.nextCursor.map(ReferralCursorText.format)
-        ))
+        return try JSONResponse.make(
+            ReferralReport(
+                data: page.referrals.map { ReferralDetail(referral: $0) }, nextCursor: page.nextCursor.map(ReferralCursorText.format)
+            ))
     }
 
     static func id(_ context: LandfallRequestContext) throws -> Int64 {

@@ -45,7 +45,9 @@ struct S2SController: Sendable {
         guard let ip = stated.ip, ClientAddress.isIPAddress(ip) else {
             throw APIError.validation("ip", "must be the device's IPv4 or IPv6 address")
         }
-        guard let installedAt = stated.timestamp?.date else { throw APIError.validation("timestamp", "is required (ISO 8601 or Unix time)") }
+        guard let installedAt = stated.timestamp?.date else {
+            throw APIError.validation("timestamp", "is required (ISO 8601 or Unix time)")
+        }
         let date = now()
         try S2STimeBounds.checkNotFuture(installedAt, now: date)
         guard S2STimeBounds.isInsideWindow(installedAt, now: date, windowHours: app.settings.attributionWindowHours) else {
@@ -53,12 +55,13 @@ struct S2SController: Sendable {
         }
         let outcome = try await installs.report(body, app: app, ipAddress: ip, statedAt: installedAt, logger: context.logger)
         let install = outcome.install
-        let attributed = install.method != AttributionDecision.Method.organic.rawValue
-        return try JSONResponse.make(InstallResponse(
-            installId: install.id, attributed: attributed, confidenceScore: Double(attributed ? install.confidence : 0),
-            matchedFactors: attributed ? install.matchedFactors : [], deepLinkData: attributed ? outcome.deepLinkData : nil,
-            method: install.method, clickId: install.clickId
-        ))
+        let attributed = install.method.isAttributed
+        return try JSONResponse.make(
+            InstallResponse(
+                installId: install.id, attributed: attributed, confidenceScore: Double(attributed ? install.confidence : 0),
+                matchedFactors: attributed ? install.matchedFactors : [], deepLinkData: attributed ? outcome.deepLinkData : nil,
+                method: install.method.rawValue, clickId: install.clickId
+            ))
     }
 
     private static func body(_ request: Request) async throws -> Data {

@@ -30,12 +30,13 @@ struct SDKController: Sendable {
         let address = ClientAddress.of(request, context: context, trustProxy: trustProxy)
         let outcome = try await installs.report(body, app: app, ipAddress: address, logger: context.logger)
         let install = outcome.install
-        let attributed = install.method != AttributionDecision.Method.organic.rawValue
-        return try JSONResponse.make(InstallResponse(
-            installId: install.id, attributed: attributed, confidenceScore: Double(attributed ? install.confidence : 0),
-            matchedFactors: attributed ? install.matchedFactors : [], deepLinkData: attributed ? outcome.deepLinkData : nil,
-            method: install.method, clickId: install.clickId
-        ))
+        let attributed = install.method.isAttributed
+        return try JSONResponse.make(
+            InstallResponse(
+                installId: install.id, attributed: attributed, confidenceScore: Double(attributed ? install.confidence : 0),
+                matchedFactors: attributed ? install.matchedFactors : [], deepLinkData: attributed ? outcome.deepLinkData : nil,
+                method: install.method.rawValue, clickId: install.clickId
+            ))
     }
 
     @Sendable func resolve(_ request: Request, context: LandfallRequestContext) async throws -> Response {
@@ -52,19 +53,20 @@ struct SDKController: Sendable {
         let date = now()
         // A blocked link is as unknown here as on the redirect; a warned one opens the app, which is no risk.
         guard let (link, app) = found, slug == nil || slug == link.templateSlug, link.isActive, link.effectiveSafety != .block,
-              link.expiresAt.map({ $0 > date }) ?? true
+            link.expiresAt.map({ $0 > date }) ?? true
         else {
             throw APIError.notFound("link_not_found", "no active link with that code")
         }
         let query = request.uri.queryParameters
-        try await storage.insertAppOpen(AppOpenRecord(
-            id: SecretGenerator.identifier(), appId: app.id, linkId: link.id, openedAt: date,
-            platform: query.get("fp_platform").map { String($0.prefix(32)) },
-            osVersion: EvidenceBuilder.normalizeOSVersion(query.get("fp_pv")),
-            screenWidth: query.get("fp_sw").flatMap(Int.init).flatMap { (1...20_000).contains($0) ? $0 : nil },
-            screenHeight: query.get("fp_sh").flatMap(Int.init).flatMap { (1...20_000).contains($0) ? $0 : nil },
-            timezone: TimeZoneName.normalize(query.get("fp_tz")), language: LanguageTag.normalize(query.get("fp_lang"))
-        ))
+        try await storage.insertAppOpen(
+            AppOpenRecord(
+                id: SecretGenerator.identifier(), appId: app.id, linkId: link.id, openedAt: date,
+                platform: query.get("fp_platform").map { String($0.prefix(32)) },
+                osVersion: EvidenceBuilder.normalizeOSVersion(query.get("fp_pv")),
+                screenWidth: query.get("fp_sw").flatMap(Int.init).flatMap { (1...20_000).contains($0) ? $0 : nil },
+                screenHeight: query.get("fp_sh").flatMap(Int.init).flatMap { (1...20_000).contains($0) ? $0 : nil },
+                timezone: TimeZoneName.normalize(query.get("fp_tz")), language: LanguageTag.normalize(query.get("fp_lang"))
+            ))
         return try JSONResponse.make(DeepLinkDataBuilder.make(link: link, app: app, clickedAt: date))
     }
 

@@ -38,7 +38,8 @@ struct WebhooksController: Sendable {
         let date = now()
         let endpoint = WebhookEndpointRecord(
             id: "whep_" + SecretGenerator.base62(length: 22), appId: app.id, url: valid.url, description: valid.description,
-            eventTypes: valid.eventTypes, isEnabled: valid.enabled, secret: WebhookSignature.generateSecret(), createdAt: date, updatedAt: date
+            eventTypes: valid.eventTypes, isEnabled: valid.enabled, secret: WebhookSignature.generateSecret(), createdAt: date,
+            updatedAt: date
         )
         try await storage.insertWebhookEndpoint(endpoint)
         return try JSONResponse.make(WebhookEndpointResponse(endpoint, showingSecret: true, at: date), status: .created)
@@ -47,7 +48,9 @@ struct WebhooksController: Sendable {
     @Sendable func list(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let app = try await authenticator.requireSecretKey(request)
         let date = now()
-        return try JSONResponse.make(["data": try await storage.webhookEndpoints(appId: app.id).map { WebhookEndpointResponse($0, at: date) }])
+        return try JSONResponse.make([
+            "data": try await storage.webhookEndpoints(appId: app.id).map { WebhookEndpointResponse($0, at: date) }
+        ])
     }
 
     @Sendable func show(_ request: Request, context: LandfallRequestContext) async throws -> Response {
@@ -60,7 +63,8 @@ struct WebhooksController: Sendable {
         let patch = try RequestDecoding.object(from: try await RequestDecoding.body(request))
         let current = try await endpoint(context, app: app)
         let date = now()
-        let merged = try MergePatch.apply(patch, to: WebhookEndpointResponse(current, at: date), readOnly: WebhookEndpointResponse.readOnlyKeys)
+        let merged = try MergePatch.apply(
+            patch, to: WebhookEndpointResponse(current, at: date), readOnly: WebhookEndpointResponse.readOnlyKeys)
         let valid = try RequestDecoding.decode(WebhookEndpointInput.self, from: merged).validated()
         if valid.url != current.url { try await checkAddress(valid.host) }
         var updated = current
@@ -110,13 +114,16 @@ struct WebhooksController: Sendable {
         }
         var limit = 50
         if let text = parameters.get("limit") {
-            guard let parsed = Int(text), (1...200).contains(parsed) else { throw APIError.validation("limit", "must be between 1 and 200") }
+            guard let parsed = Int(text), (1...200).contains(parsed) else {
+                throw APIError.validation("limit", "must be between 1 and 200")
+            }
             limit = parsed
         }
         let page = try await storage.webhookDeliveries(
             endpointId: endpoint.id, appId: app.id, status: status, before: parameters.get("cursor"), limit: limit
         )
-        return try JSONResponse.make(DeliveryPage(data: page.map { WebhookDeliveryResponse($0) }, nextCursor: page.count == limit ? page.last?.id : nil))
+        return try JSONResponse.make(
+            DeliveryPage(data: page.map { WebhookDeliveryResponse($0) }, nextCursor: page.count == limit ? page.last?.id : nil))
     }
 
     struct DeliveryPage: Encodable {
@@ -137,9 +144,11 @@ struct WebhooksController: Sendable {
         let app = try await authenticator.requireSecretKey(request)
         let delivery = try await delivery(context, app: app)
         let date = now()
-        guard let updated = try await storage.redeliverWebhook(
-            id: delivery.id, appId: app.id, at: date, deadline: date.addingTimeInterval(configuration.retryWindow)
-        ) else { throw Self.deliveryNotFound }
+        guard
+            let updated = try await storage.redeliverWebhook(
+                id: delivery.id, appId: app.id, at: date, deadline: date.addingTimeInterval(configuration.retryWindow)
+            )
+        else { throw Self.deliveryNotFound }
         dispatcher.wake()
         return try JSONResponse.make(WebhookDeliveryResponse(updated), status: .accepted)
     }
@@ -154,13 +163,15 @@ struct WebhooksController: Sendable {
     private func delivery(_ context: LandfallRequestContext, app: AppRecord) async throws -> WebhookDeliveryRecord {
         let endpoint = try await endpoint(context, app: app)
         guard let delivery = try await storage.webhookDelivery(id: try context.parameters.require("deliveryId"), appId: app.id),
-              delivery.endpointId == endpoint.id else { throw Self.deliveryNotFound }
+            delivery.endpointId == endpoint.id
+        else { throw Self.deliveryNotFound }
         return delivery
     }
 
     /// Refuses at once a URL the sender would refuse, so a mistake shows when it is made.
     private func checkAddress(_ host: String) async throws {
-        let policy = WebhookAddressPolicy(allowLoopback: configuration.allowLoopback, allowPrivateNetworks: configuration.allowPrivateNetworks)
+        let policy = WebhookAddressPolicy(
+            allowLoopback: configuration.allowLoopback, allowPrivateNetworks: configuration.allowPrivateNetworks)
         do {
             _ = try await WebhookAddressGuard(policy: policy).check(host: host)
         } catch let refusal as WebhookAddressGuard.Refusal {

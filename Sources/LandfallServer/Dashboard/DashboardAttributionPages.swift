@@ -32,13 +32,15 @@ enum DashboardAttributionPages {
                 """
         }
         let target = view.attributionTargetPrecision.map { "target precision \(percent($0))" } ?? "no target precision set"
-        return DashboardLayout.page(chrome, body: """
-            <p><a href="/dashboard/apps/\(HTML.escape(app.id))/links">← \(HTML.escape(app.name))</a></p>
-            <h1>\(HTML.escape(app.name)): attribution model</h1>
-            <p>Learned in the background from this app's own installs; \(HTML.escape(target)). \
-            The same as <code>GET /api/apps/\(HTML.escape(app.id))/attribution-model</code>.</p>
-            \(sections)
-            """)
+        return DashboardLayout.page(
+            chrome,
+            body: """
+                <p><a href="/dashboard/apps/\(HTML.escape(app.id))/links">← \(HTML.escape(app.name))</a></p>
+                <h1>\(HTML.escape(app.name)): attribution model</h1>
+                <p>Learned in the background from this app's own installs; \(HTML.escape(target)). \
+                The same as <code>GET /api/apps/\(HTML.escape(app.id))/attribution-model</code>.</p>
+                \(sections)
+                """)
     }
 
     private static func row(_ label: String, _ estimate: AttributionModelView.Estimate, percent asPercent: Bool) -> String {

@@ -16,7 +16,8 @@ enum DashboardCharts {
             let barHeight = Double(plotHeight) * Double(bar.value) / Double(maximum)
             let x = Double(left) + slot * Double(index) + slot * 0.15
             let y = Double(top + plotHeight) - barHeight
-            shapes += ##"<rect class="bar" x="\##(format(x))" y="\##(format(y))" width="\##(format(slot * 0.7))" height="\##(format(barHeight))" fill="#2f6fde" data-value="\##(bar.value)"><title>\##(HTML.escape(bar.label)): \##(bar.value)</title></rect>"##
+            shapes +=
+                ##"<rect class="bar" x="\##(format(x))" y="\##(format(y))" width="\##(format(slot * 0.7))" height="\##(format(barHeight))" fill="#2f6fde" data-value="\##(bar.value)"><title>\##(HTML.escape(bar.label)): \##(bar.value)</title></rect>"##
         }
         var labels = #"<text x="\#(left - 4)" y="\#(top + 10)" text-anchor="end" font-size="11">\#(maximum)</text>"#
         labels += #"<text x="\#(left - 4)" y="\#(top + plotHeight)" text-anchor="end" font-size="11">0</text>"#
@@ -40,7 +41,8 @@ enum DashboardCharts {
             let y = 4 + index * rowHeight
             let barWidth = Double(width - labelWidth - 60) * Double(bar.value) / Double(maximum)
             shapes += #"<text x="\#(labelWidth - 6)" y="\#(y + 18)" text-anchor="end" font-size="12">\#(HTML.escape(bar.label))</text>"#
-            shapes += ##"<rect class="bar" x="\##(labelWidth)" y="\##(y + 4)" width="\##(format(barWidth))" height="\##(rowHeight - 8)" fill="#1f9d6b" data-value="\##(bar.value)"/>"##
+            shapes +=
+                ##"<rect class="bar" x="\##(labelWidth)" y="\##(y + 4)" width="\##(format(barWidth))" height="\##(rowHeight - 8)" fill="#1f9d6b" data-value="\##(bar.value)"/>"##
             shapes += #"<text x="\#(format(Double(labelWidth) + barWidth + 6))" y="\#(y + 18)" font-size="12">\#(bar.value)</text>"#
         }
         return """

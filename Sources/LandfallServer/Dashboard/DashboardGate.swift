@@ -25,7 +25,8 @@ struct DashboardGate: Sendable {
 
     func session(_ request: Request) async throws -> Session? {
         guard let value = request.cookies[DashboardSessions.cookieName]?.value, !value.isEmpty,
-              let (principal, payload) = try await sessions.principal(cookie: value) else { return nil }
+            let (principal, payload) = try await sessions.principal(cookie: value)
+        else { return nil }
         return Session(principal: principal, csrf: try await sessions.csrfToken(for: payload))
     }
 
@@ -59,7 +60,8 @@ struct DashboardGate: Sendable {
         let nonce = SecretGenerator.base62(length: 22)
         let loginNonce = SecretGenerator.base62(length: 22)
         var response = DashboardLayout.response(
-            DashboardPages.login(nonce: nonce, loginToken: try await sessions.loginToken(for: loginNonce), error: error), status: status, nonce: nonce
+            DashboardPages.login(nonce: nonce, loginToken: try await sessions.loginToken(for: loginNonce), error: error), status: status,
+            nonce: nonce
         )
         response.setCookie(cookie(DashboardSessions.loginCookieName, loginNonce, request: request, maxAge: 3_600))
         return response
@@ -68,7 +70,8 @@ struct DashboardGate: Sendable {
     func forbidden(session: Session) -> Response {
         let chrome = session.chrome(title: "Forbidden")
         return DashboardLayout.response(
-            DashboardPages.message("Not allowed", "The form was stale or this session may not do that. Reload the page and try again.", chrome: chrome),
+            DashboardPages.message(
+                "Not allowed", "The form was stale or this session may not do that. Reload the page and try again.", chrome: chrome),
             status: .forbidden, nonce: chrome.nonce
         )
     }

@@ -15,10 +15,11 @@ enum DashboardLayout {
     static func page(_ chrome: Chrome, body: String, script: String? = nil) -> String {
         var navigation = ""
         if let principal = chrome.principal, let csrf = chrome.csrf {
-            let who = switch principal {
-            case .admin: "Signed in with the admin token"
-            case .app: "Signed in with an app key"
-            }
+            let who =
+                switch principal {
+                case .admin: "Signed in with the admin token"
+                case .app: "Signed in with an app key"
+                }
             navigation = """
                 <nav><a class="brand" href="/dashboard">Landfall</a><a href="/dashboard/apps">Apps</a>\
                 <span class="who">\(who)</span>\

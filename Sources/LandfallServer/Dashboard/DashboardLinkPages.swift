@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 
 /// An app's links: the list with its create form, and one link's page.
@@ -8,7 +9,9 @@ enum DashboardLinkPages {
         var url: String
     }
 
-    static func list(app: AppRecord, links: [LinkRow], nextCursor: String?, chrome: DashboardLayout.Chrome, error: String?, form: DashboardForm?) -> String {
+    static func list(
+        app: AppRecord, links: [LinkRow], nextCursor: String?, chrome: DashboardLayout.Chrome, error: String?, form: DashboardForm?
+    ) -> String {
         let base = "/dashboard/apps/\(HTML.escape(app.id))/links"
         var rows = ""
         for row in links {
@@ -22,20 +25,22 @@ enum DashboardLinkPages {
         if links.isEmpty { rows = #"<tr><td colspan="4" class="muted">No links yet.</td></tr>"# }
         let more = nextCursor.map { #"<p><a href="\#(base)?cursor=\#(HTML.escape($0))">Older links →</a></p>"# } ?? ""
         let value = { (name: String) in HTML.escape(form?[name] ?? "") }
-        return DashboardLayout.page(chrome, body: """
-            <h1>\(HTML.escape(app.name)): links</h1>
-            <p id="app-nav"><a href="/dashboard/apps/\(HTML.escape(app.id))/referrals">Referrals</a> · <a href="/dashboard/apps/\(HTML.escape(app.id))/webhooks">Webhooks</a> · <a href="/dashboard/apps/\(HTML.escape(app.id))/attribution">Attribution model</a></p>
-            <table id="links"><thead><tr><th>Link</th><th>Short URL</th><th>Destination</th><th>Status</th></tr></thead><tbody>\(rows)</tbody></table>
-            \(more)
-            <h2>New link</h2>\(DashboardLayout.errorBox(error))
-            <form class="card" method="post" action="\(base)" id="create-link">\(DashboardLayout.csrfField(chrome.csrf ?? ""))
-            <label for="originalUrl">Destination URL</label><input type="url" id="originalUrl" name="originalUrl" value="\(value("originalUrl"))">
-            <div class="row"><div><label for="title">Title</label><input type="text" id="title" name="title" value="\(value("title"))"></div>
-            <div><label for="customCode">Custom short code (optional)</label><input type="text" id="customCode" name="customCode" value="\(value("customCode"))"></div></div>
-            <div class="row"><div><label for="deepLinkPath">Deep link path</label><input type="text" id="deepLinkPath" name="deepLinkPath" value="\(value("deepLinkPath"))"></div>
-            <div><label for="utmCampaign">UTM campaign</label><input type="text" id="utmCampaign" name="utmCampaign" value="\(value("utmCampaign"))"></div></div>
-            <button type="submit">Create link</button></form>
-            """)
+        return DashboardLayout.page(
+            chrome,
+            body: """
+                <h1>\(HTML.escape(app.name)): links</h1>
+                <p id="app-nav"><a href="/dashboard/apps/\(HTML.escape(app.id))/referrals">Referrals</a> · <a href="/dashboard/apps/\(HTML.escape(app.id))/webhooks">Webhooks</a> · <a href="/dashboard/apps/\(HTML.escape(app.id))/attribution">Attribution model</a></p>
+                <table id="links"><thead><tr><th>Link</th><th>Short URL</th><th>Destination</th><th>Status</th></tr></thead><tbody>\(rows)</tbody></table>
+                \(more)
+                <h2>New link</h2>\(DashboardLayout.errorBox(error))
+                <form class="card" method="post" action="\(base)" id="create-link">\(DashboardLayout.csrfField(chrome.csrf ?? ""))
+                <label for="originalUrl">Destination URL</label><input type="url" id="originalUrl" name="originalUrl" value="\(value("originalUrl"))">
+                <div class="row"><div><label for="title">Title</label><input type="text" id="title" name="title" value="\(value("title"))"></div>
+                <div><label for="customCode">Custom short code (optional)</label><input type="text" id="customCode" name="customCode" value="\(value("customCode"))"></div></div>
+                <div class="row"><div><label for="deepLinkPath">Deep link path</label><input type="text" id="deepLinkPath" name="deepLinkPath" value="\(value("deepLinkPath"))"></div>
+                <div><label for="utmCampaign">UTM campaign</label><input type="text" id="utmCampaign" name="utmCampaign" value="\(value("utmCampaign"))"></div></div>
+                <button type="submit">Create link</button></form>
+                """)
     }
 
     struct Detail {
@@ -61,39 +66,41 @@ enum DashboardLinkPages {
         for install in page.activity.installs {
             installRows += """
                 <tr><td>\(DashboardPages.date(install.createdAt))</td><td>\(HTML.escape(install.platform))</td>\
-                <td class="method">\(HTML.escape(install.method))</td><td>\(install.confidence)</td>\
+                <td class="method">\(HTML.escape(install.method.rawValue))</td><td>\(install.confidence)</td>\
                 <td>\(HTML.escape(install.matchedFactors.joined(separator: ", ")))</td></tr>
                 """
         }
         if installRows.isEmpty { installRows = #"<tr><td colspan="5" class="muted">No installs from this link yet.</td></tr>"# }
         let content = link.content
         let totalClicks = page.activity.clicksPerDay.reduce(0) { $0 + $1.value }
-        return DashboardLayout.page(chrome, body: """
-            <p><a href="/dashboard/apps/\(HTML.escape(page.app.id))/links">← \(HTML.escape(page.app.name))</a></p>
-            <h1>\(HTML.escape(content.title ?? link.shortCode))</h1>\(notice)\(DashboardLayout.errorBox(page.error))
-            <p>Short URL: <code id="short-url">\(HTML.escape(page.url))</code> <button type="button" id="copy" data-url="\(HTML.escape(page.url))">Copy</button>
-            <span id="copied" class="muted" hidden>Copied</span></p>\(safetyNote(link))
-            <div class="row">
-            <section class="card qr"><h2>QR code</h2><div id="qr">\(page.qrSVG)</div>
-            <form method="get" action="\(base)"><div class="row"><div><label for="ecc">Error correction</label><select id="ecc" name="ecc">\(eccOptions)</select></div>
-            <div><label for="size">Size (px)</label><input type="text" id="size" name="size" value="\(page.qr.size)" inputmode="numeric"></div></div>
-            <button type="submit">Update</button></form>
-            <p><a id="qr-png" href="\(base)/qr?format=png&amp;\(query)">Download PNG</a> · <a id="qr-svg" href="\(base)/qr?format=svg&amp;\(query)">Download SVG</a></p></section>
-            <form class="card" method="post" action="\(base)" id="edit-link">\(DashboardLayout.csrfField(chrome.csrf ?? ""))<h2>Edit</h2>
-            <label for="originalUrl">Destination URL</label><input type="url" id="originalUrl" name="originalUrl" value="\(HTML.escape(content.originalUrl ?? ""))">
-            <label for="title">Title</label><input type="text" id="title" name="title" value="\(HTML.escape(content.title ?? ""))">
-            <label for="deepLinkPath">Deep link path</label><input type="text" id="deepLinkPath" name="deepLinkPath" value="\(HTML.escape(content.deepLinkPath ?? ""))">
-            <label><input type="checkbox" name="isActive" value="true"\(link.isActive ? " checked" : "")> Active</label>
-            <button type="submit">Save</button></form>
-            </div>
-            <h2>Last \(LinkActivity.days) days</h2>
-            <p id="totals">\(page.activity.humanClicks) clicks (\(page.activity.botClicks) from bots, not counted), \
-            \(page.activity.installsByMethod.reduce(0) { $0 + $1.value }) installs.</p>
-            <section class="card"><h2>Clicks per day</h2>\(DashboardCharts.daily(page.activity.clicksPerDay, title: "\(totalClicks) clicks per day", id: "clicks-chart"))</section>
-            <section class="card"><h2>Installs by method</h2>\(DashboardCharts.categories(page.activity.installsByMethod, title: "Installs by method", id: "installs-chart"))</section>
-            <h2>Installs</h2>
-            <table id="installs"><thead><tr><th>When</th><th>Platform</th><th>Method</th><th>Confidence</th><th>Matched on</th></tr></thead><tbody>\(installRows)</tbody></table>
-            """, script: copyScript)
+        return DashboardLayout.page(
+            chrome,
+            body: """
+                <p><a href="/dashboard/apps/\(HTML.escape(page.app.id))/links">← \(HTML.escape(page.app.name))</a></p>
+                <h1>\(HTML.escape(content.title ?? link.shortCode))</h1>\(notice)\(DashboardLayout.errorBox(page.error))
+                <p>Short URL: <code id="short-url">\(HTML.escape(page.url))</code> <button type="button" id="copy" data-url="\(HTML.escape(page.url))">Copy</button>
+                <span id="copied" class="muted" hidden>Copied</span></p>\(safetyNote(link))
+                <div class="row">
+                <section class="card qr"><h2>QR code</h2><div id="qr">\(page.qrSVG)</div>
+                <form method="get" action="\(base)"><div class="row"><div><label for="ecc">Error correction</label><select id="ecc" name="ecc">\(eccOptions)</select></div>
+                <div><label for="size">Size (px)</label><input type="text" id="size" name="size" value="\(page.qr.size)" inputmode="numeric"></div></div>
+                <button type="submit">Update</button></form>
+                <p><a id="qr-png" href="\(base)/qr?format=png&amp;\(query)">Download PNG</a> · <a id="qr-svg" href="\(base)/qr?format=svg&amp;\(query)">Download SVG</a></p></section>
+                <form class="card" method="post" action="\(base)" id="edit-link">\(DashboardLayout.csrfField(chrome.csrf ?? ""))<h2>Edit</h2>
+                <label for="originalUrl">Destination URL</label><input type="url" id="originalUrl" name="originalUrl" value="\(HTML.escape(content.originalUrl ?? ""))">
+                <label for="title">Title</label><input type="text" id="title" name="title" value="\(HTML.escape(content.title ?? ""))">
+                <label for="deepLinkPath">Deep link path</label><input type="text" id="deepLinkPath" name="deepLinkPath" value="\(HTML.escape(content.deepLinkPath ?? ""))">
+                <label><input type="checkbox" name="isActive" value="true"\(link.isActive ? " checked" : "")> Active</label>
+                <button type="submit">Save</button></form>
+                </div>
+                <h2>Last \(LinkActivity.days) days</h2>
+                <p id="totals">\(page.activity.humanClicks) clicks (\(page.activity.botClicks) from bots, not counted), \
+                \(page.activity.installsByMethod.reduce(0) { $0 + $1.value }) installs.</p>
+                <section class="card"><h2>Clicks per day</h2>\(DashboardCharts.daily(page.activity.clicksPerDay, title: "\(totalClicks) clicks per day", id: "clicks-chart"))</section>
+                <section class="card"><h2>Installs by method</h2>\(DashboardCharts.categories(page.activity.installsByMethod, title: "Installs by method", id: "installs-chart"))</section>
+                <h2>Installs</h2>
+                <table id="installs"><thead><tr><th>When</th><th>Platform</th><th>Method</th><th>Confidence</th><th>Matched on</th></tr></thead><tbody>\(installRows)</tbody></table>
+                """, script: copyScript)
     }
 
     /// Why visitors of a link under warn or block do not simply go on; nothing for an allowed link.

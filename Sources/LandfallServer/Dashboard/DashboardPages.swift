@@ -4,17 +4,19 @@ import LandfallStore
 /// The sign-in page and the app list.
 enum DashboardPages {
     static func login(nonce: String, loginToken: String, error: String?) -> String {
-        DashboardLayout.page(.init(title: "Sign in", nonce: nonce), body: """
-            <h1>Sign in to Landfall</h1>
-            <p class="muted">Use the server's admin token (all apps) or an app's secret key (that app only).</p>
-            \(DashboardLayout.errorBox(error))
-            <form class="card" method="post" action="/dashboard/login" id="login-form">
-            <input type="hidden" name="_csrf" value="\(HTML.escape(loginToken))">
-            <label for="token">Admin token or secret key</label>
-            <input type="password" id="token" name="token" autocomplete="current-password" required>
-            <button type="submit">Sign in</button>
-            </form>
-            """)
+        DashboardLayout.page(
+            .init(title: "Sign in", nonce: nonce),
+            body: """
+                <h1>Sign in to Landfall</h1>
+                <p class="muted">Use the server's admin token (all apps) or an app's secret key (that app only).</p>
+                \(DashboardLayout.errorBox(error))
+                <form class="card" method="post" action="/dashboard/login" id="login-form">
+                <input type="hidden" name="_csrf" value="\(HTML.escape(loginToken))">
+                <label for="token">Admin token or secret key</label>
+                <input type="password" id="token" name="token" autocomplete="current-password" required>
+                <button type="submit">Sign in</button>
+                </form>
+                """)
     }
 
     static func apps(_ apps: [AppRecord], chrome: DashboardLayout.Chrome, error: String?) -> String {
@@ -37,15 +39,19 @@ enum DashboardPages {
                 <button type="submit">Create app</button></form>
                 """
         }
-        return DashboardLayout.page(chrome, body: """
-            <h1>Apps</h1>\(DashboardLayout.errorBox(error))
-            <table id="apps"><thead><tr><th>Name</th><th>Slug</th><th>Domains</th></tr></thead><tbody>\(rows)</tbody></table>
-            \(create)
-            """)
+        return DashboardLayout.page(
+            chrome,
+            body: """
+                <h1>Apps</h1>\(DashboardLayout.errorBox(error))
+                <table id="apps"><thead><tr><th>Name</th><th>Slug</th><th>Domains</th></tr></thead><tbody>\(rows)</tbody></table>
+                \(create)
+                """)
     }
 
     static func message(_ title: String, _ text: String, chrome: DashboardLayout.Chrome) -> String {
-        DashboardLayout.page(chrome, body: "<h1>\(HTML.escape(title))</h1><p>\(HTML.escape(text))</p><p><a href=\"/dashboard\">Back to the dashboard</a></p>")
+        DashboardLayout.page(
+            chrome, body: "<h1>\(HTML.escape(title))</h1><p>\(HTML.escape(text))</p><p><a href=\"/dashboard\">Back to the dashboard</a></p>"
+        )
     }
 
     static func date(_ date: Date) -> String {

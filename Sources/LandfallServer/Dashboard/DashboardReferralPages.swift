@@ -6,18 +6,21 @@ enum DashboardReferralPages {
     static func page(
         app: AppRecord, program: ReferralProgramRecord?, flagged: [ReferralRecord], recent: [ReferralRecord], chrome: DashboardLayout.Chrome
     ) -> String {
-        let programLine = program.map {
-            #"<p id="program">Program: key event <code>\#(HTML.escape($0.program.keyEvent))</code>.</p>"#
-        } ?? #"<p id="program" class="muted">This app has no referral program yet (<code>PUT /api/referrals/program</code>).</p>"#
-        return DashboardLayout.page(chrome, body: """
-            <p><a href="/dashboard/apps/\(HTML.escape(app.id))/links">← \(HTML.escape(app.name))</a></p>
-            <h1>\(HTML.escape(app.name)): referrals</h1>
-            \(programLine)
-            <h2>Flagged for review</h2>
-            \(table(flagged, id: "flagged", empty: "No flagged referrals."))
-            <h2>Recent referrals</h2>
-            \(table(recent, id: "referrals", empty: "No referrals yet."))
-            """)
+        let programLine =
+            program.map {
+                #"<p id="program">Program: key event <code>\#(HTML.escape($0.program.keyEvent))</code>.</p>"#
+            } ?? #"<p id="program" class="muted">This app has no referral program yet (<code>PUT /api/referrals/program</code>).</p>"#
+        return DashboardLayout.page(
+            chrome,
+            body: """
+                <p><a href="/dashboard/apps/\(HTML.escape(app.id))/links">← \(HTML.escape(app.name))</a></p>
+                <h1>\(HTML.escape(app.name)): referrals</h1>
+                \(programLine)
+                <h2>Flagged for review</h2>
+                \(table(flagged, id: "flagged", empty: "No flagged referrals."))
+                <h2>Recent referrals</h2>
+                \(table(recent, id: "referrals", empty: "No referrals yet."))
+                """)
     }
 
     static func table(_ referrals: [ReferralRecord], id: String, empty: String) -> String {

@@ -57,10 +57,11 @@ struct DashboardSessions: Sendable {
     func issue(_ principal: DashboardPrincipal) async throws -> String {
         let expires = Int64(now().timeIntervalSince1970 + Self.lifetime)
         let nonce = SecretGenerator.base62(length: 22)
-        let payload: Payload = switch principal {
-        case .admin: Payload(kind: "admin", adminHash: adminTokenHash().map { String($0.prefix(16)) }, expires: expires, nonce: nonce)
-        case .app(let appId, let keyId): Payload(kind: "app", appId: appId, keyId: keyId, expires: expires, nonce: nonce)
-        }
+        let payload: Payload =
+            switch principal {
+            case .admin: Payload(kind: "admin", adminHash: adminTokenHash().map { String($0.prefix(16)) }, expires: expires, nonce: nonce)
+            case .app(let appId, let keyId): Payload(kind: "app", appId: appId, keyId: keyId, expires: expires, nonce: nonce)
+            }
         let encoded = Self.base64URL(try JSONEncoder().encode(payload))
         return "\(encoded).\(try await sign(encoded))"
     }
@@ -69,11 +70,13 @@ struct DashboardSessions: Sendable {
     func principal(cookie: String) async throws -> (principal: DashboardPrincipal, payload: Payload)? {
         let parts = cookie.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let signature = Self.fromBase64URL(String(parts[1])),
-              let data = Self.fromBase64URL(String(parts[0])) else { return nil }
+            let data = Self.fromBase64URL(String(parts[0]))
+        else { return nil }
         guard HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: Data(parts[0].utf8), using: try await key()) else {
             return nil
         }
-        guard let payload = try? JSONDecoder().decode(Payload.self, from: data), Double(payload.expires) > now().timeIntervalSince1970 else {
+        guard let payload = try? JSONDecoder().decode(Payload.self, from: data), Double(payload.expires) > now().timeIntervalSince1970
+        else {
             return nil
         }
         switch payload.kind {
@@ -82,7 +85,8 @@ struct DashboardSessions: Sendable {
             return (.admin, payload)
         case "app":
             guard let appId = payload.appId, let keyId = payload.keyId,
-                  try await storage.keys(appId: appId).contains(where: { $0.id == keyId && !$0.isRevoked && $0.kind == .secret }) else {
+                try await storage.keys(appId: appId).contains(where: { $0.id == keyId && !$0.isRevoked && $0.kind == .secret })
+            else {
                 return nil
             }
             return (.app(appId: appId, keyId: keyId), payload)

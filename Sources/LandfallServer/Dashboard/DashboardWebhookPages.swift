@@ -33,10 +33,12 @@ enum DashboardWebhookPages {
                 """
         }
         if endpoints.isEmpty { sections = #"<p class="muted">No webhook endpoints yet (<code>POST /api/webhooks</code>).</p>"# }
-        return DashboardLayout.page(chrome, body: """
-            <p><a href="/dashboard/apps/\(HTML.escape(app.id))/links">← \(HTML.escape(app.name))</a></p>
-            <h1>\(HTML.escape(app.name)): webhooks</h1>
-            \(sections)
-            """)
+        return DashboardLayout.page(
+            chrome,
+            body: """
+                <p><a href="/dashboard/apps/\(HTML.escape(app.id))/links">← \(HTML.escape(app.name))</a></p>
+                <h1>\(HTML.escape(app.name)): webhooks</h1>
+                \(sections)
+                """)
     }
 }

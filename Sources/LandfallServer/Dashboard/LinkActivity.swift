@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 
 /// What a link's dashboard page charts: human clicks per UTC day, installs by method, and the
@@ -7,7 +8,7 @@ struct LinkActivity: Sendable {
     struct Install: Sendable {
         var id: String
         var createdAt: Date
-        var method: String
+        var method: InstallMethod
         var confidence: Int
         var matchedFactors: [String]
         var platform: String
@@ -51,12 +52,15 @@ struct LinkActivity: Sendable {
         let installedClicks = clicks.filter { $0.installId != nil }.sorted { $0.clickedAt > $1.clickedAt }
         for click in installedClicks.prefix(listedInstalls) {
             guard let id = click.installId, let install = try await storage.install(id: id, appId: link.appId) else { continue }
-            installs.append(Install(
-                id: install.id, createdAt: install.createdAt, method: install.method, confidence: install.confidence,
-                matchedFactors: install.matchedFactors, platform: install.fingerprint.platform
-            ))
+            installs.append(
+                Install(
+                    id: install.id, createdAt: install.createdAt, method: install.method, confidence: install.confidence,
+                    matchedFactors: install.matchedFactors, platform: install.fingerprint.platform
+                ))
         }
-        let methods = ["deterministic", "probabilistic"] + summary.installsByMethod.keys.filter { $0 != "deterministic" && $0 != "probabilistic" }.sorted()
+        // The attributed methods first, in a fixed order; then organic and anything else stored, by name.
+        let attributed = [InstallMethod.deterministic, .probabilistic].map(\.rawValue)
+        let methods = attributed + summary.installsByMethod.keys.filter { !attributed.contains($0) }.sorted()
         return LinkActivity(
             from: from, to: to, clicksPerDay: bars, humanClicks: summary.humanClicks, botClicks: summary.botClicks,
             installsByMethod: methods.map { DashboardCharts.Bar(label: $0, value: summary.installsByMethod[$0] ?? 0) },

@@ -25,7 +25,8 @@ enum FirebaseExport {
             }
             content.webFallbackUrl = parameters["ofl"]
             content.iosAppStoreUrl = parameters["ifl"] ?? parameters["isi"].map { "https://apps.apple.com/app/id\($0)" }
-            content.androidAppStoreUrl = parameters["afl"] ?? parameters["apn"].map { "https://play.google.com/store/apps/details?id=\($0)" }
+            content.androidAppStoreUrl =
+                parameters["afl"] ?? parameters["apn"].map { "https://play.google.com/store/apps/details?id=\($0)" }
             content.title = fields["linkname"] ?? fields["name"] ?? parameters["st"]
             content.ogTitle = parameters["st"]
             content.ogDescription = parameters["sd"]
@@ -47,11 +48,17 @@ enum FirebaseExport {
 enum LinkFortyExport {
     static func parseJSON(_ data: Data) throws -> (records: [LinkImportRecord], unreadable: [(line: Int, reason: String)]) {
         let object: Any
-        do { object = try JSONSerialization.jsonObject(with: data) } catch { throw LinkImportError("the file is not JSON: \(error.localizedDescription)") }
+        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+            throw LinkImportError("the file is not JSON: \(error.localizedDescription)")
+        }
         let items: [Any]
-        if let array = object as? [Any] { items = array }
-        else if let wrapper = object as? [String: Any], let array = (wrapper["links"] ?? wrapper["data"]) as? [Any] { items = array }
-        else { throw LinkImportError("expected a JSON array of links, or an object with a 'links' or 'data' array") }
+        if let array = object as? [Any] {
+            items = array
+        } else if let wrapper = object as? [String: Any], let array = (wrapper["links"] ?? wrapper["data"]) as? [Any] {
+            items = array
+        } else {
+            throw LinkImportError("expected a JSON array of links, or an object with a 'links' or 'data' array")
+        }
         var records: [LinkImportRecord] = [], unreadable: [(line: Int, reason: String)] = []
         for (index, item) in items.enumerated() {
             guard let fields = item as? [String: Any] else {
@@ -62,10 +69,11 @@ enum LinkFortyExport {
             for (key, value) in fields where !(value is NSNull) { camel[camelCase(key)] = value }
             do {
                 let content = try LandfallJSON.makeDecoder().decode(LinkContent.self, from: JSONSerialization.data(withJSONObject: camel))
-                records.append(LinkImportRecord(
-                    line: index + 1, customCode: (camel["shortCode"] ?? camel["customCode"]) as? String, content: content,
-                    isActive: camel["isActive"] as? Bool
-                ))
+                records.append(
+                    LinkImportRecord(
+                        line: index + 1, customCode: (camel["shortCode"] ?? camel["customCode"]) as? String, content: content,
+                        isActive: camel["isActive"] as? Bool
+                    ))
             } catch {
                 unreadable.append((index + 1, "unreadable link fields: \(error)"))
             }
@@ -77,7 +85,8 @@ enum LinkFortyExport {
         var records: [LinkImportRecord] = [], unreadable: [(line: Int, reason: String)] = []
         for (line, fields) in try CSV.records(data) {
             var content = LinkContent(
-                originalUrl: fields["originalurl"], iosAppStoreUrl: fields["iosappstoreurl"], androidAppStoreUrl: fields["androidappstoreurl"],
+                originalUrl: fields["originalurl"], iosAppStoreUrl: fields["iosappstoreurl"],
+                androidAppStoreUrl: fields["androidappstoreurl"],
                 webFallbackUrl: fields["webfallbackurl"], appScheme: fields["appscheme"], iosUniversalLink: fields["iosuniversallink"],
                 androidAppLink: fields["androidapplink"], deepLinkPath: fields["deeplinkpath"]
             )
@@ -99,7 +108,8 @@ enum LinkFortyExport {
                 }
                 isActive = value
             }
-            records.append(LinkImportRecord(line: line, customCode: fields["shortcode"] ?? fields["customcode"], content: content, isActive: isActive))
+            records.append(
+                LinkImportRecord(line: line, customCode: fields["shortcode"] ?? fields["customcode"], content: content, isActive: isActive))
         }
         return (records, unreadable)
     }

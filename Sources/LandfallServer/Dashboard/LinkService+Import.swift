@@ -18,7 +18,8 @@ extension LinkService {
             return .refused(reason: "short code '\(code)' is already used by a link to another destination")
         }
         do {
-            let created = try await create(LinkInput(content: record.content, customCode: record.customCode, isActive: record.isActive), app: app, template: nil)
+            let created = try await create(
+                LinkInput(content: record.content, customCode: record.customCode, isActive: record.isActive), app: app, template: nil)
             return .imported(created.link)
         } catch let error as APIError {
             return .refused(reason: error.message)

@@ -33,7 +33,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         switch error.status {
         case .notFound: .notFound("not_found", "no such endpoint")
         case .contentTooLarge: APIError(.contentTooLarge, code: "body_too_large", message: "the request body is larger than allowed")
-        case .methodNotAllowed: APIError(.methodNotAllowed, code: "method_not_allowed", message: "this endpoint does not accept that method")
+        case .methodNotAllowed:
+            APIError(.methodNotAllowed, code: "method_not_allowed", message: "this endpoint does not accept that method")
         default: APIError(error.status, code: "http_\(error.status.code)", message: error.body ?? error.status.reasonPhrase)
         }
     }

@@ -100,7 +100,7 @@ enum RequestDecoding {
         }
         switch error {
         case .typeMismatch(_, let context) where context.codingPath.isEmpty,
-             .valueNotFound(_, let context) where context.codingPath.isEmpty:
+            .valueNotFound(_, let context) where context.codingPath.isEmpty:
             return .badRequest("invalid_json", "the body must be a JSON object")
         case .typeMismatch(let type, let context):
             return .validation(path(context.codingPath), "expected \(typeName(type))")
@@ -126,9 +126,13 @@ enum RequestDecoding {
         case is Double.Type: "a number"
         case is Bool.Type: "a boolean"
         default:
-            if String(describing: type).hasPrefix("Array") { "an array" }
-            else if String(describing: type).hasPrefix("Dictionary") { "an object" }
-            else { "an object" }
+            if String(describing: type).hasPrefix("Array") {
+                "an array"
+            } else if String(describing: type).hasPrefix("Dictionary") {
+                "an object"
+            } else {
+                "an object"
+            }
         }
     }
 }

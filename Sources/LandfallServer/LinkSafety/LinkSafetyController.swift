@@ -15,15 +15,21 @@ struct LinkSafetyController: Sendable {
         app.put(":domain", use: { request, context in try await put(request, context, scope: try await appScope(request)) })
         app.delete(":domain", use: { request, context in try await delete(request, context, scope: try await appScope(request)) })
         let deployment = router.group("api/admin/safety/domains")
-        deployment.get(use: { request, _ in try authenticator.requireAdmin(request); return try await list(request, scope: .deployment) })
-        deployment.put(":domain", use: { request, context in
-            try authenticator.requireAdmin(request)
-            return try await put(request, context, scope: .deployment)
+        deployment.get(use: { request, _ in
+            try authenticator.requireAdmin(request); return try await list(request, scope: .deployment)
         })
-        deployment.delete(":domain", use: { request, context in
-            try authenticator.requireAdmin(request)
-            return try await delete(request, context, scope: .deployment)
-        })
+        deployment.put(
+            ":domain",
+            use: { request, context in
+                try authenticator.requireAdmin(request)
+                return try await put(request, context, scope: .deployment)
+            })
+        deployment.delete(
+            ":domain",
+            use: { request, context in
+                try authenticator.requireAdmin(request)
+                return try await delete(request, context, scope: .deployment)
+            })
     }
 
     private func appScope(_ request: Request) async throws -> SafetyScope {
@@ -39,9 +45,12 @@ struct LinkSafetyController: Sendable {
         let input = try await RequestDecoding.decode(SafetyDomainInput.self, from: request)
         let note = try Validate.text(input.note, "note", max: 300)
         let change = try await service.put(domain: domain, state: try input.validatedState(), note: note, scope: scope)
-        context.logger.info("safety domain set", metadata: [
-            "scope": "\(scope.storedValue)", "domain": "\(domain)", "state": "\(change.entry.state.rawValue)", "linksChanged": "\(change.linksChanged)",
-        ])
+        context.logger.info(
+            "safety domain set",
+            metadata: [
+                "scope": "\(scope.storedValue)", "domain": "\(domain)", "state": "\(change.entry.state.rawValue)",
+                "linksChanged": "\(change.linksChanged)",
+            ])
         return try JSONResponse.make(SafetyDomainResponse(change.entry, linksChanged: change.linksChanged))
     }
 
@@ -50,7 +59,8 @@ struct LinkSafetyController: Sendable {
         guard let changed = try await service.delete(domain: domain, scope: scope) else {
             throw APIError.notFound("safety_domain_not_found", "the list has no entry for \(domain)")
         }
-        context.logger.info("safety domain removed", metadata: ["scope": "\(scope.storedValue)", "domain": "\(domain)", "linksChanged": "\(changed)"])
+        context.logger.info(
+            "safety domain removed", metadata: ["scope": "\(scope.storedValue)", "domain": "\(domain)", "linksChanged": "\(changed)"])
         return try JSONResponse.make(["linksChanged": changed])
     }
 }

@@ -37,7 +37,9 @@ public struct LinkSafetyService: Sendable {
 
     /// Adds or changes an entry, then re-evaluates the links it can concern.
     public func put(domain: String, state: LinkSafety, note: String?, scope: SafetyScope) async throws -> ListChange {
-        guard state != .allow else { throw APIError.validation("state", "must be warn or block; to allow a domain again, delete its entry") }
+        guard state != .allow else {
+            throw APIError.validation("state", "must be warn or block; to allow a domain again, delete its entry")
+        }
         let entry = SafetyDomainRecord(scope: scope, domain: domain, state: state, note: note, createdAt: now())
         try await storage.putSafetyDomain(entry)
         return ListChange(entry: entry, linksChanged: try await reevaluate(scope))

@@ -50,7 +50,7 @@ struct SafetyDomainList: Sendable {
     /// The lowercase host of an http(s) URL, without a trailing dot (`evil.example.` is `evil.example`).
     static func webHost(_ url: String) -> String? {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", var host = components.host?.lowercased(), !host.isEmpty
+            scheme == "http" || scheme == "https", var host = components.host?.lowercased(), !host.isEmpty
         else { return nil }
         while host.hasSuffix(".") { host.removeLast() }
         return host.isEmpty ? nil : host

@@ -29,7 +29,7 @@ extension Validate {
             let literal = host[host.index(after: host.startIndex)..<close]
             let rest = host[host.index(after: close)...]
             guard !literal.isEmpty, literal.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." }),
-                  rest.isEmpty || (rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isASCII) && rest.dropFirst().allSatisfy(\.isNumber))
+                rest.isEmpty || (rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isASCII) && rest.dropFirst().allSatisfy(\.isNumber))
             else { throw APIError.validation(field, "has an invalid IPv6 literal") }
             return
         }
@@ -38,8 +38,11 @@ extension Validate {
             guard port.allSatisfy({ $0.isASCII && $0.isNumber }) else { throw APIError.validation(field, "has an invalid port") }
             host = host[..<colon]
         }
-        let valid = !host.isEmpty && !host.hasPrefix(".") && !host.contains("..")
-            && host.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }
+        let valid =
+            !host.isEmpty && !host.hasPrefix(".") && !host.contains("..")
+            && host.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+            }
         guard valid else {
             throw APIError.validation(field, "has no valid host (internationalised names go in punycode: xn--…)")
         }

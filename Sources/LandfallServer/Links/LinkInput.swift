@@ -19,8 +19,10 @@ struct LinkInput: Decodable, Sendable {
         case customCode, templateId, externalUserId, expiresAt, isActive, safety
     }
 
-    init(content: LinkContent = LinkContent(), customCode: String? = nil, templateId: String? = nil,
-         externalUserId: String? = nil, expiresAt: Date? = nil, isActive: Bool? = nil, safety: LinkSafety? = nil) {
+    init(
+        content: LinkContent = LinkContent(), customCode: String? = nil, templateId: String? = nil,
+        externalUserId: String? = nil, expiresAt: Date? = nil, isActive: Bool? = nil, safety: LinkSafety? = nil
+    ) {
         self.content = content
         self.customCode = customCode
         self.templateId = templateId

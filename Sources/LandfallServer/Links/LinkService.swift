@@ -72,7 +72,8 @@ public struct LinkService: Sendable {
             id: SecretGenerator.identifier(), appId: app.id, shortCode: customCode ?? "", templateId: template?.id,
             templateSlug: template?.slug, externalUserId: externalUserId, dedupKey: dedupKey,
             isActive: input.isActive ?? true, expiresAt: input.expiresAt, content: content,
-            safety: input.safety ?? .allow, domainSafety: try await safety.verdict(for: content, appId: app.id), createdAt: date, updatedAt: date
+            safety: input.safety ?? .allow, domainSafety: try await safety.verdict(for: content, appId: app.id), createdAt: date,
+            updatedAt: date
         )
         if customCode != nil {
             do {
@@ -159,8 +160,11 @@ public struct LinkService: Sendable {
     }
 
     static func validateCode(_ code: String) throws -> String {
-        let valid = (3...64).contains(code.count)
-            && code.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+        let valid =
+            (3...64).contains(code.count)
+            && code.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+            }
         guard valid else { throw APIError.validation("customCode", "must be 3-64 letters, digits, '-' or '_'") }
         guard !reservedCodes.contains(code.lowercased()) else { throw APIError.validation("customCode", "'\(code)' is reserved") }
         return code
@@ -176,7 +180,8 @@ public struct LinkService: Sendable {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let data = try encoder.encode(Fingerprint(content: content, templateId: templateId, externalUserId: externalUserId, customCode: customCode))
+        let data = try encoder.encode(
+            Fingerprint(content: content, templateId: templateId, externalUserId: externalUserId, customCode: customCode))
         return SecretGenerator.sha256Hex(String(decoding: data, as: UTF8.self))
     }
 

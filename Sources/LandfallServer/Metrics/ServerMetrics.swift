@@ -1,3 +1,4 @@
+import LandfallModels
 import NIOConcurrencyHelpers
 
 /// Counters and latency distributions of one server process, read by `GET /api/metrics`.
@@ -41,9 +42,9 @@ public final class ServerMetrics: Sendable {
     }
 
     /// One install decided: its method and how long finding and scoring its candidates took.
-    func installMatched(method: String, duration: Duration) {
+    func installMatched(method: InstallMethod, duration: Duration) {
         state.withLockedValue { state in
-            state.installs[method, default: 0] += 1
+            state.installs[method.rawValue, default: 0] += 1
             state.installMatch.record(duration)
         }
     }
@@ -63,13 +64,15 @@ public final class ServerMetrics: Sendable {
     func exposition(counters: [Sample], gauges: [Sample]) -> String {
         let state = state.withLockedValue { $0 }
         var text = PrometheusText()
-        text.counter("landfall_redirects_total", help: "Short URLs followed, by what was answered.",
-                     labelled: RedirectOutcome.allCases.map { ("outcome=\"\($0.rawValue)\"", state.redirects[$0] ?? 0) })
+        text.counter(
+            "landfall_redirects_total", help: "Short URLs followed, by what was answered.",
+            labelled: RedirectOutcome.allCases.map { ("outcome=\"\($0.rawValue)\"", state.redirects[$0] ?? 0) })
         text.counter("landfall_clicks_queued_total", help: "Clicks handed to the click recorder.", value: state.clicksQueued)
         text.counter("landfall_clicks_written_total", help: "Clicks committed to the database.", value: state.clicksWritten)
         text.counter("landfall_click_batches_total", help: "Click batches committed.", value: state.clickBatches)
-        text.counter("landfall_installs_total", help: "Installs decided, by attribution method.",
-                     labelled: state.installs.sorted { $0.key < $1.key }.map { ("method=\"\($0.key)\"", $0.value) })
+        text.counter(
+            "landfall_installs_total", help: "Installs decided, by attribution method.",
+            labelled: state.installs.sorted { $0.key < $1.key }.map { ("method=\"\($0.key)\"", $0.value) })
         text.summary("landfall_install_match_seconds", help: "Time to fetch and score an install's candidate clicks.", state.installMatch)
         text.counter("landfall_events_stored_total", help: "Events committed (new or recognised as retries).", value: state.eventsStored)
         text.counter("landfall_event_commits_total", help: "Group commits of events.", value: state.eventCommits)

@@ -27,7 +27,8 @@ enum HTML {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return json
+        return
+            json
             .replacingOccurrences(of: "<", with: "\\u003c")
             .replacingOccurrences(of: ">", with: "\\u003e")
             .replacingOccurrences(of: "&", with: "\\u0026")

@@ -16,10 +16,12 @@ public struct EraseService: Sendable {
     public func erase(_ subject: ErasureSubject, app: AppRecord, logger: Logger) async throws -> ErasureReport {
         let report = try await storage.erase(subject, appId: app.id)
         // The id itself stays out of the log: an external user id is often an email address.
-        logger.info("person erased", metadata: [
-            "app": "\(app.id)", "subject": "\(subject.kind)", "installs": "\(report.installIds.count)",
-            "rows": "\(report.removedRows.values.reduce(0, +))",
-        ])
+        logger.info(
+            "person erased",
+            metadata: [
+                "app": "\(app.id)", "subject": "\(subject.kind)", "installs": "\(report.installIds.count)",
+                "rows": "\(report.removedRows.values.reduce(0, +))",
+            ])
         return report
     }
 }

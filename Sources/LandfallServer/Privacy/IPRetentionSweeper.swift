@@ -51,11 +51,13 @@ public final class IPRetentionSweeper: Service, Sendable {
             wait = configuration.interval
             do {
                 let sweep = try await self.sweep()
-                logger.debug("truncated expired client addresses", metadata: [
-                    "redirect_clicks": "\(sweep.redirectClicks)", "posted_clicks": "\(sweep.postedClicks)",
-                    "installs": "\(sweep.installs)", "network_statistics": "\(sweep.networkStatistics)",
-                    "referral_address_hashes": "\(sweep.referralAddressHashes)",
-                ])
+                logger.debug(
+                    "truncated expired client addresses",
+                    metadata: [
+                        "redirect_clicks": "\(sweep.redirectClicks)", "posted_clicks": "\(sweep.postedClicks)",
+                        "installs": "\(sweep.installs)", "network_statistics": "\(sweep.networkStatistics)",
+                        "referral_address_hashes": "\(sweep.referralAddressHashes)",
+                    ])
             } catch {
                 logger.error("truncating expired client addresses failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
             }

@@ -10,7 +10,7 @@ enum PNGEncoder {
         var raw: [UInt8] = []
         raw.reserveCapacity((rowBytes + 1) * height)
         for y in 0..<height {
-            raw.append(0) // filter type: none
+            raw.append(0)  // filter type: none
             var byte: UInt8 = 0
             for x in 0..<width {
                 // Grayscale 1-bit: 1 is white.
@@ -25,7 +25,7 @@ enum PNGEncoder {
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
-        header += [1, 0, 0, 0, 0] // bit depth 1, grayscale, deflate, adaptive filtering, no interlace
+        header += [1, 0, 0, 0, 0]  // bit depth 1, grayscale, deflate, adaptive filtering, no interlace
         appendChunk("IHDR", header, to: &png)
         appendChunk("IDAT", zlibStored(raw), to: &png)
         appendChunk("IEND", [], to: &png)
@@ -34,7 +34,7 @@ enum PNGEncoder {
 
     /// A zlib stream (RFC 1950) of stored deflate blocks (RFC 1951 §3.2.4), at most 65,535 bytes each.
     static func zlibStored(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x78, 0x01] // deflate, 32 KiB window, no dictionary; 0x7801 % 31 == 0
+        var out: [UInt8] = [0x78, 0x01]  // deflate, 32 KiB window, no dictionary; 0x7801 % 31 == 0
         var offset = 0
         repeat {
             let length = min(65_535, data.count - offset)

@@ -32,7 +32,9 @@ struct QRImageRequest: Sendable, Hashable {
             self.size = size
         }
         if let text = parameters["ecc"] {
-            guard let level = QRErrorCorrection(rawValue: text.uppercased()) else { throw APIError.validation("ecc", "must be L, M, Q or H") }
+            guard let level = QRErrorCorrection(rawValue: text.uppercased()) else {
+                throw APIError.validation("ecc", "must be L, M, Q or H")
+            }
             errorCorrection = level
         }
     }
@@ -43,7 +45,8 @@ struct QRImageRequest: Sendable, Hashable {
         do {
             code = try QRCode(text: text, errorCorrection: errorCorrection)
         } catch {
-            throw APIError.badRequest("qr_data_too_long", "the link URL is too long for a QR code at error correction \(errorCorrection.rawValue)")
+            throw APIError.badRequest(
+                "qr_data_too_long", "the link URL is too long for a QR code at error correction \(errorCorrection.rawValue)")
         }
         let body: ByteBuffer
         var headers: HTTPFields = [.cacheControl: "private, max-age=300"]

@@ -18,7 +18,8 @@ struct APIRateLimitMiddleware: RouterMiddleware {
         guard let family = APIRateLimiters.Family(path: request.uri.path) else { return try await next(request, context) }
         let caller = await self.caller(of: request, context: context)
         if let (refusal, seconds) = limiters.admit(caller, in: family) {
-            context.logger.debug("rate limited", metadata: ["bucket": "\(refusal)", "path": "\(request.uri.path)", "retry_after": "\(seconds)"])
+            context.logger.debug(
+                "rate limited", metadata: ["bucket": "\(refusal)", "path": "\(request.uri.path)", "retry_after": "\(seconds)"])
             throw APIError(
                 .tooManyRequests, code: "rate_limited",
                 message: "too many requests \(Self.describe(refusal)); retry after \(seconds) s",

@@ -60,11 +60,12 @@ struct APIRateLimiters: Sendable {
     /// is refused before it can drain the budget its key or app shares with everyone else; returns
     /// the first refusal with its seconds to wait.
     func admit(_ caller: Caller, in family: Family) -> (Refusal, retryAfter: Int)? {
-        let tables = switch family {
-        case .sdk: sdk
-        case .s2s: s2s
-        case .management: management
-        }
+        let tables =
+            switch family {
+            case .sdk: sdk
+            case .s2s: s2s
+            case .management: management
+            }
         if let address = caller.address, case .limited(let seconds) = tables.perAddress.take(address) {
             return (.address, seconds)
         }

@@ -37,7 +37,9 @@ enum DestinationURL {
     }
 
     /// An Android intent URL that opens the app if installed and falls back to `fallback` in Chrome.
-    static func androidIntent(scheme: String, package: String?, link: LinkRecord, clickToken: String?, incoming: [(name: String, value: String)], fallback: String) -> String {
+    static func androidIntent(
+        scheme: String, package: String?, link: LinkRecord, clickToken: String?, incoming: [(name: String, value: String)], fallback: String
+    ) -> String {
         let target = appScheme(scheme, link: link, clickToken: clickToken, incoming: incoming)
         let withoutScheme = target.dropFirst(scheme.count + 3)
         var intent = "intent://\(withoutScheme)#Intent;scheme=\(scheme);"
@@ -57,7 +59,9 @@ enum DestinationURL {
         return adding([("referrer", value)], to: base)
     }
 
-    private static func appItems(link: LinkRecord, clickToken: String?, incoming: [(name: String, value: String)]) -> [(name: String, value: String)] {
+    private static func appItems(link: LinkRecord, clickToken: String?, incoming: [(name: String, value: String)]) -> [(
+        name: String, value: String
+    )] {
         var items = (link.content.deepLinkParameters ?? [:]).sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         items += link.content.utmParameters?.queryItems ?? []
         items += incoming

@@ -62,10 +62,11 @@ struct RedirectPlanner: Sendable {
         let description = content.ogDescription ?? content.description
 
         if visit.userAgent.bot != nil {
-            return .preview(PreviewModel(
-                title: title, description: description, imageURL: content.ogImageUrl,
-                canonicalURL: visit.shortURL, destinationURL: webURL
-            ))
+            return .preview(
+                PreviewModel(
+                    title: title, description: description, imageURL: content.ogImageUrl,
+                    canonicalURL: visit.shortURL, destinationURL: webURL
+                ))
         }
         if let rules = content.targetingRules, !matches(rules, visit: visit) {
             let fallback = content.webFallbackUrl ?? app.settings.webFallbackUrl ?? content.originalUrl ?? visit.shortURL
@@ -74,11 +75,15 @@ struct RedirectPlanner: Sendable {
         let scheme = content.appScheme ?? app.settings.uriScheme
         switch visit.userAgent.platform {
         case .ios:
-            return planIOS(link: link, app: app, visit: visit, scheme: scheme, webURL: webURL, title: title, description: description, confirmIPad: false)
+            return planIOS(
+                link: link, app: app, visit: visit, scheme: scheme, webURL: webURL, title: title, description: description,
+                confirmIPad: false)
         case .android:
             return planAndroid(link: link, app: app, visit: visit, scheme: scheme, webURL: webURL, title: title, description: description)
         case .macos where visit.userAgent.mayBeIPad && hasIOSApp(link: link, app: app, scheme: scheme):
-            return planIOS(link: link, app: app, visit: visit, scheme: scheme, webURL: webURL, title: title, description: description, confirmIPad: true)
+            return planIOS(
+                link: link, app: app, visit: visit, scheme: scheme, webURL: webURL, title: title, description: description,
+                confirmIPad: true)
         default:
             return .redirect(webURL)
         }
@@ -106,23 +111,26 @@ struct RedirectPlanner: Sendable {
             // No way to open an installed app: straight to the store, or the web.
             return .redirect(confirmIPad ? webURL : (store ?? webURL))
         }
-        return .interstitial(InterstitialModel(
-            title: title, description: description, imageURL: link.content.ogImageUrl,
-            openURL: openURL, appLinkURL: universal, fallbackURL: store ?? webURL, storeURL: store, webURL: webURL,
-            clickToken: visit.clickToken, confirmIPad: confirmIPad, platform: .ios
-        ))
+        return .interstitial(
+            InterstitialModel(
+                title: title, description: description, imageURL: link.content.ogImageUrl,
+                openURL: openURL, appLinkURL: universal, fallbackURL: store ?? webURL, storeURL: store, webURL: webURL,
+                clickToken: visit.clickToken, confirmIPad: confirmIPad, platform: .ios
+            ))
     }
 
     private func planAndroid(
         link: LinkRecord, app: AppRecord, visit: Visit, scheme: String?, webURL: String, title: String, description: String?
     ) -> RedirectPlan {
         let package = app.settings.androidPackageName
-        let storeBase = link.content.androidAppStoreUrl ?? app.settings.androidPlayStoreUrl
+        let storeBase =
+            link.content.androidAppStoreUrl ?? app.settings.androidPlayStoreUrl
             ?? package.map { "https://play.google.com/store/apps/details?id=\($0)" }
         let store = storeBase.map { DestinationURL.playStore($0, link: link, clickToken: visit.clickToken) }
         let fallback = store ?? webURL
         let openURL = scheme.map {
-            DestinationURL.androidIntent(scheme: $0, package: package, link: link, clickToken: visit.clickToken, incoming: visit.query, fallback: fallback)
+            DestinationURL.androidIntent(
+                scheme: $0, package: package, link: link, clickToken: visit.clickToken, incoming: visit.query, fallback: fallback)
         }
         let appLink = link.content.androidAppLink.map {
             DestinationURL.appLink($0, link: link, clickToken: visit.clickToken, incoming: visit.query)
@@ -130,20 +138,22 @@ struct RedirectPlanner: Sendable {
         guard openURL != nil || appLink != nil else {
             return .redirect(fallback)
         }
-        return .interstitial(InterstitialModel(
-            title: title, description: description, imageURL: link.content.ogImageUrl,
-            openURL: openURL, appLinkURL: appLink, fallbackURL: fallback, storeURL: store, webURL: webURL,
-            clickToken: visit.clickToken, confirmIPad: false, platform: .android
-        ))
+        return .interstitial(
+            InterstitialModel(
+                title: title, description: description, imageURL: link.content.ogImageUrl,
+                openURL: openURL, appLinkURL: appLink, fallbackURL: fallback, storeURL: store, webURL: webURL,
+                clickToken: visit.clickToken, confirmIPad: false, platform: .android
+            ))
     }
 
     private func matches(_ rules: TargetingRules, visit: Visit) -> Bool {
         if let devices = rules.devices {
-            let device = switch visit.userAgent.platform {
-            case .ios: "ios"
-            case .android: "android"
-            default: "desktop"
-            }
+            let device =
+                switch visit.userAgent.platform {
+                case .ios: "ios"
+                case .android: "android"
+                default: "desktop"
+                }
             guard devices.contains(device) else { return false }
         }
         if let countries = rules.countries {

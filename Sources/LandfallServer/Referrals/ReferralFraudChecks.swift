@@ -59,24 +59,33 @@ struct ReferralFraudChecks: Sendable {
         }
         var referrerClicks: [ClickRecord] = []
         for install in referrerInstalls {
-            if let clickId = install.clickId, let click = try await storage.click(id: clickId, appId: subject.appId) { referrerClicks.append(click) }
+            if let clickId = install.clickId, let click = try await storage.click(id: clickId, appId: subject.appId) {
+                referrerClicks.append(click)
+            }
         }
 
         if let install = subject.install {
             if referrerInstalls.contains(where: { $0.id == install.id || Self.sameDevice(install.fingerprint, $0.fingerprint) }) {
                 add(Reason.sharedDevice)
             }
-            if referrerInstalls.contains(where: { Self.sameNetwork(install.fingerprint.ipPrefix, install.fingerprint.userAgent, $0.fingerprint.ipPrefix, $0.fingerprint.userAgent) }) {
+            if referrerInstalls.contains(where: {
+                Self.sameNetwork(
+                    install.fingerprint.ipPrefix, install.fingerprint.userAgent, $0.fingerprint.ipPrefix, $0.fingerprint.userAgent)
+            }) {
                 add(Reason.sharedNetwork)
             }
         }
         if let click = subject.click {
             if referrerClicks.contains(where: { $0.id != click.id && Self.sameDevice(click, $0) }) { add(Reason.sharedDevice) }
-            if referrerClicks.contains(where: { $0.id != click.id && Self.sameNetwork(click.ipPrefix, click.userAgent, $0.ipPrefix, $0.userAgent) }) {
+            if referrerClicks.contains(where: {
+                $0.id != click.id && Self.sameNetwork(click.ipPrefix, click.userAgent, $0.ipPrefix, $0.userAgent)
+            }) {
                 add(Reason.sharedNetwork)
             }
             if referrerInstalls.contains(where: { Self.sameDevice(click: click, install: $0.fingerprint) }) { add(Reason.referrerClick) }
-            if let install = subject.install, install.createdAt.timeIntervalSince(click.clickedAt) < Double(program.minClickToInstallSeconds) {
+            if let install = subject.install,
+                install.createdAt.timeIntervalSince(click.clickedAt) < Double(program.minClickToInstallSeconds)
+            {
                 add(Reason.clickInjection)
             }
         }
@@ -84,11 +93,15 @@ struct ReferralFraudChecks: Sendable {
         let lastHour = try await storage.referralCount(appId: subject.appId, referrerId: subject.referrerId, since: now - 3_600)
         if lastHour >= program.velocityPerHour { add(Reason.velocity) }
         if let ipHash = subject.ipHash,
-           try await storage.referralCount(appId: subject.appId, ipHash: ipHash, since: now - Self.addressLookBack) >= program.maxRefereesPerIP {
+            try await storage.referralCount(appId: subject.appId, ipHash: ipHash, since: now - Self.addressLookBack)
+                >= program.maxRefereesPerIP
+        {
             add(Reason.sharedIP)
         }
         if let email = subject.emailHash, try await sharedWithOthers(subject, kind: .email, value: email) { add(Reason.sharedEmail) }
-        if let payment = subject.paymentHash, try await sharedWithOthers(subject, kind: .payment, value: payment) { add(Reason.sharedPayment) }
+        if let payment = subject.paymentHash, try await sharedWithOthers(subject, kind: .payment, value: payment) {
+            add(Reason.sharedPayment)
+        }
         return reasons
     }
 

@@ -46,7 +46,9 @@ enum ReferralHashes {
     static func email(_ raw: String?, hash: String?) throws -> String? {
         if let raw = try Validate.text(raw, "email", max: 320) {
             let parts = raw.lowercased().split(separator: "@")
-            guard parts.count == 2, !parts[0].isEmpty, parts[1].contains(".") else { throw APIError.validation("email", "must be an email address") }
+            guard parts.count == 2, !parts[0].isEmpty, parts[1].contains(".") else {
+                throw APIError.validation("email", "must be an email address")
+            }
             var local = String(parts[0].split(separator: "+", maxSplits: 1).first ?? parts[0])
             let domain = parts[1] == "googlemail.com" ? "gmail.com" : String(parts[1])
             if domain == "gmail.com" { local.removeAll { $0 == "." } }

@@ -26,7 +26,9 @@ struct ReferralProgramInput: Decodable, Sendable {
             guard let currency = revenueCurrency?.uppercased(), EventService.currencies.contains(currency) else {
                 throw APIError.validation("revenueCurrency", "must be an ISO 4217 code such as USD when minRevenue is set")
             }
-            guard minRevenue > 0, minRevenue <= 1_000_000_000 else { throw APIError.validation("minRevenue", "must be above 0 and at most 1e9") }
+            guard minRevenue > 0, minRevenue <= 1_000_000_000 else {
+                throw APIError.validation("minRevenue", "must be above 0 and at most 1e9")
+            }
             var scaled = minRevenue * 1_000_000
             var whole = Decimal()
             NSDecimalRound(&whole, &scaled, 0, .up)
@@ -38,11 +40,13 @@ struct ReferralProgramInput: Decodable, Sendable {
         program.holdHours = try Validate.range(holdHours, "holdHours", 0...8_760) ?? defaults.holdHours
         program.maxPerDay = try Validate.range(maxPerDay, "maxPerDay", 1...100_000)
         program.maxPerWeek = try Validate.range(maxPerWeek, "maxPerWeek", 1...100_000)
-        program.registrationWindowHours = try Validate.range(registrationWindowHours, "registrationWindowHours", 1...8_760)
+        program.registrationWindowHours =
+            try Validate.range(registrationWindowHours, "registrationWindowHours", 1...8_760)
             ?? defaults.registrationWindowHours
         program.velocityPerHour = try Validate.range(velocityPerHour, "velocityPerHour", 1...100_000) ?? defaults.velocityPerHour
         program.maxRefereesPerIP = try Validate.range(maxRefereesPerIP, "maxRefereesPerIP", 1...100_000) ?? defaults.maxRefereesPerIP
-        program.minClickToInstallSeconds = try Validate.range(minClickToInstallSeconds, "minClickToInstallSeconds", 0...3_600)
+        program.minClickToInstallSeconds =
+            try Validate.range(minClickToInstallSeconds, "minClickToInstallSeconds", 0...3_600)
             ?? defaults.minClickToInstallSeconds
         if let path = try Validate.text(deepLinkPath, "deepLinkPath", max: 512) {
             guard path.hasPrefix("/") else { throw APIError.validation("deepLinkPath", "must start with /") }

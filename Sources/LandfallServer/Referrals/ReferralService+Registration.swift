@@ -65,9 +65,12 @@ extension ReferralService {
             try await storage.addReferralIdentity(.init(userId: refereeId, kind: identity.0, value: value), appId: app.id, at: date)
         }
         try await announce([stored])
-        logger.info("referral registered", metadata: [
-            "app": "\(app.id)", "referral": "\(stored.id)", "status": "\(stored.status.rawValue)", "reasons": "\(reasons.joined(separator: ","))",
-        ])
+        logger.info(
+            "referral registered",
+            metadata: [
+                "app": "\(app.id)", "referral": "\(stored.id)", "status": "\(stored.status.rawValue)",
+                "reasons": "\(reasons.joined(separator: ","))",
+            ])
         try await settle(ReferralScope(appId: app.id, id: stored.id))
         return try await storage.referral(id: stored.id, appId: app.id) ?? stored
     }
@@ -76,7 +79,8 @@ extension ReferralService {
     private func referralCode(_ given: String?, install: InstallRecord?, app: AppRecord) async throws -> String {
         if let code = try Validate.text(given, "referralCode", max: 64) { return code.uppercased() }
         if let linkId = install?.linkId, let link = try await storage.link(id: linkId, appId: app.id),
-           let code = link.content.deepLinkParameters?[Self.codeParameter] {
+            let code = link.content.deepLinkParameters?[Self.codeParameter]
+        {
             return code.uppercased()
         }
         throw APIError.validation("referralCode", "is required (or an installId attributed to an invite link)")
@@ -112,10 +116,12 @@ extension ReferralService {
         case .flagged:
             guard input?.reviewed == true else {
                 throw APIError.conflict(
-                    "referral_flagged", "referral \(id) is flagged (\(referral.reasons.joined(separator: ", "))); send {\"reviewed\": true} to complete it"
+                    "referral_flagged",
+                    "referral \(id) is flagged (\(referral.reasons.joined(separator: ", "))); send {\"reviewed\": true} to complete it"
                 )
             }
-            referral = try await storage.transitionReferral(id: id, appId: app.id, from: [.flagged], to: .pending, reasons: [], at: now())
+            referral =
+                try await storage.transitionReferral(id: id, appId: app.id, from: [.flagged], to: .pending, reasons: [], at: now())
                 ?? referral
         case .pending:
             break
@@ -129,9 +135,11 @@ extension ReferralService {
         let referral = try await self.referral(id: id, app: app)
         guard referral.status != .reversed else { return referral }
         let reason = try Validate.text(input?.reason, "reason", max: 64) ?? "reversed"
-        guard let reversed = try await storage.transitionReferral(
-            id: id, appId: app.id, from: [.pending, .complete, .flagged], to: .reversed, reasons: [reason], at: now()
-        ) else {
+        guard
+            let reversed = try await storage.transitionReferral(
+                id: id, appId: app.id, from: [.pending, .complete, .flagged], to: .reversed, reasons: [reason], at: now()
+            )
+        else {
             throw APIError.conflict("referral_changed", "referral \(id) changed meanwhile; retry")
         }
         try await announce([reversed])

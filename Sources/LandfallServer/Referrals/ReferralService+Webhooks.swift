@@ -19,11 +19,12 @@ extension ReferralService {
         guard let webhooks, !referrals.isEmpty else { return }
         var drafts: [WebhookPublisher.Draft] = []
         for referral in referrals {
-            drafts.append(WebhookPublisher.Draft(
-                appId: referral.appId, type: Self.webhookType(for: referral.status),
-                data: try JSONValue.encoding(ReferralDetail(referral: referral)),
-                id: "msg_referral_\(referral.appId)_\(referral.id)_\(referral.status.rawValue)"
-            ))
+            drafts.append(
+                WebhookPublisher.Draft(
+                    appId: referral.appId, type: Self.webhookType(for: referral.status),
+                    data: try JSONValue.encoding(ReferralDetail(referral: referral)),
+                    id: "msg_referral_\(referral.appId)_\(referral.id)_\(referral.status.rawValue)"
+                ))
         }
         try await webhooks.publish(drafts)
     }

@@ -20,7 +20,8 @@ public struct ReferralService: Sendable {
 
     func program(for app: AppRecord) async throws -> ReferralProgramRecord {
         guard let record = try await storage.referralProgram(appId: app.id) else {
-            throw APIError.conflict("referral_program_missing", "the app has no referral program; create one with PUT /api/referrals/program")
+            throw APIError.conflict(
+                "referral_program_missing", "the app has no referral program; create one with PUT /api/referrals/program")
         }
         return record
     }
@@ -62,12 +63,16 @@ public struct ReferralService: Sendable {
         }
         let code = try await code(for: userId, app: app)
         if let linkId = code.linkId, let link = try await storage.link(id: linkId, appId: app.id) {
-            return Invite(url: links.url(for: link, app: app), shortCode: link.shortCode, linkId: link.id, referralCode: code.code, deduplicated: true)
+            return Invite(
+                url: links.url(for: link, app: app), shortCode: link.shortCode, linkId: link.id, referralCode: code.code, deduplicated: true
+            )
         }
         guard program.webUrl != nil || app.settings.webFallbackUrl != nil else {
-            throw APIError.conflict("referral_web_url_missing", "set the program's webUrl or the app's webFallbackUrl: invite links need a web destination")
+            throw APIError.conflict(
+                "referral_web_url_missing", "set the program's webUrl or the app's webFallbackUrl: invite links need a web destination")
         }
-        let content = LinkContent(originalUrl: program.webUrl, deepLinkPath: program.deepLinkPath, deepLinkParameters: [Self.codeParameter: code.code])
+        let content = LinkContent(
+            originalUrl: program.webUrl, deepLinkPath: program.deepLinkPath, deepLinkParameters: [Self.codeParameter: code.code])
         let created = try await links.create(LinkInput(content: content, externalUserId: userId), app: app, template: nil)
         try await storage.setReferralCodeLink(appId: app.id, userId: userId, linkId: created.link.id)
         logger.debug("referral invite created", metadata: ["app": "\(app.id)", "link": "\(created.link.id)"])

@@ -57,6 +57,7 @@ struct CampaignLinks: Sendable {
                 if let made = try await storage.link(dedupKey: campaign.dedupKey, appId: app.id) { return made }
             }
         }
-        throw APIError(.serviceUnavailable, code: "short_code_exhausted", message: "could not find a free short code for the campaign's link; retry")
+        throw APIError(
+            .serviceUnavailable, code: "short_code_exhausted", message: "could not find a free short code for the campaign's link; retry")
     }
 }

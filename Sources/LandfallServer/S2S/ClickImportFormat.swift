@@ -37,7 +37,9 @@ public enum ClickImportFormat {
     /// an import does not keep: it is resolved to the short code of the export's link with that id.
     public static func parseLinkFortyJSON(_ data: Data) throws -> ClickImportFile? {
         let object: Any
-        do { object = try JSONSerialization.jsonObject(with: data) } catch { throw LinkImportError("the file is not JSON: \(error.localizedDescription)") }
+        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+            throw LinkImportError("the file is not JSON: \(error.localizedDescription)")
+        }
         guard let wrapper = object as? [String: Any] else { return nil }
         let folded = Dictionary(wrapper.map { (CSV.fold($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
         guard let clicks = (folded["clicks"] ?? folded["clickevents"]) as? [Any] else { return nil }
@@ -61,12 +63,13 @@ public enum ClickImportFormat {
     static func textFields(_ object: [String: Any]) -> [String: String] {
         var fields: [String: String] = [:]
         for (key, value) in object {
-            let text: String? = switch value {
-            case let string as String: string.trimmingCharacters(in: .whitespaces)
-            case let integer as Int: String(integer)
-            case let double as Double: double.rounded() == double && abs(double) < 1e15 ? String(Int64(double)) : String(double)
-            default: nil
-            }
+            let text: String? =
+                switch value {
+                case let string as String: string.trimmingCharacters(in: .whitespaces)
+                case let integer as Int: String(integer)
+                case let double as Double: double.rounded() == double && abs(double) < 1e15 ? String(Int64(double)) : String(double)
+                default: nil
+                }
             if let text, !text.isEmpty { fields[CSV.fold(key)] = text }
         }
         return fields
@@ -129,13 +132,16 @@ extension ClickImportFile {
         // A row without a link is a campaign's click when it names one; with a link, the link's own
         // UTM parameters say the campaign and the row's are left alone.
         let namesALink = code != nil || linkId != nil
-        rows.append(ClickImportRow(line: line, item: S2SClickItem(
-            link: code, linkId: linkId, ip: fields["ip"] ?? fields["ipaddress"], userAgent: fields["useragent"],
-            screenWidth: screen[0], screenHeight: screen[1], timezone: fields["timezone"] ?? fields["tz"],
-            language: fields["language"] ?? fields["lang"], clickId: fields["clickid"] ?? fields["id"], timestamp: milliseconds,
-            campaign: namesALink ? nil : fields["campaign"] ?? fields["utmcampaign"],
-            source: namesALink ? nil : fields["source"] ?? fields["utmsource"],
-            medium: namesALink ? nil : fields["medium"] ?? fields["utmmedium"]
-        )))
+        rows.append(
+            ClickImportRow(
+                line: line,
+                item: S2SClickItem(
+                    link: code, linkId: linkId, ip: fields["ip"] ?? fields["ipaddress"], userAgent: fields["useragent"],
+                    screenWidth: screen[0], screenHeight: screen[1], timezone: fields["timezone"] ?? fields["tz"],
+                    language: fields["language"] ?? fields["lang"], clickId: fields["clickid"] ?? fields["id"], timestamp: milliseconds,
+                    campaign: namesALink ? nil : fields["campaign"] ?? fields["utmcampaign"],
+                    source: namesALink ? nil : fields["source"] ?? fields["utmsource"],
+                    medium: namesALink ? nil : fields["medium"] ?? fields["utmmedium"]
+                )))
     }
 }

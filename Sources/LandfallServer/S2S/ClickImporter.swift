@@ -42,9 +42,10 @@ public struct ClickImporter: Sendable {
                 if recorded.inserted.contains(id), counted.insert(id).inserted {
                     outcome.imported += 1
                     if let milliseconds = row.item.timestamp,
-                       !S2STimeBounds.isInsideWindow(
-                           Date(epochMilliseconds: Int64(milliseconds)), now: now, windowHours: app.settings.attributionWindowHours
-                       ) {
+                        !S2STimeBounds.isInsideWindow(
+                            Date(epochMilliseconds: Int64(milliseconds)), now: now, windowHours: app.settings.attributionWindowHours
+                        )
+                    {
                         outcome.history += 1
                     }
                 } else {

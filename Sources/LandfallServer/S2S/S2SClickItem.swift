@@ -56,7 +56,9 @@ struct S2SClickItem: Decodable, Sendable, Hashable {
         language = try container.decodeIfPresent(String.self, forKey: .language)
         clickId = try container.decodeIfPresent(String.self, forKey: .clickId)
         // Kept as milliseconds so the item hashes the same however the time was written.
-        timestamp = try container.decodeIfPresent(S2STimestamp.self, forKey: .timestamp).map { ($0.date.timeIntervalSince1970 * 1000).rounded() }
+        timestamp = try container.decodeIfPresent(S2STimestamp.self, forKey: .timestamp).map {
+            ($0.date.timeIntervalSince1970 * 1000).rounded()
+        }
         campaign = try container.decodeIfPresent(String.self, forKey: .campaign)
         source = try container.decodeIfPresent(String.self, forKey: .source)
         medium = try container.decodeIfPresent(String.self, forKey: .medium)
@@ -69,10 +71,11 @@ struct S2SClickItem: Decodable, Sendable, Hashable {
         if let clickId {
             key = "\(appId)\u{1F}n\u{1F}\(clickId)"
         } else {
-            let parts: [String] = [
-                link ?? "", linkId ?? "", ip ?? "", userAgent ?? "", screenWidth.map(String.init) ?? "",
-                screenHeight.map(String.init) ?? "", timezone ?? "", language ?? "", timestamp.map { String(Int64($0)) } ?? "",
-            ] + (campaign == nil && source == nil && medium == nil ? [] : [campaign ?? "", source ?? "", medium ?? ""])
+            let parts: [String] =
+                [
+                    link ?? "", linkId ?? "", ip ?? "", userAgent ?? "", screenWidth.map(String.init) ?? "",
+                    screenHeight.map(String.init) ?? "", timezone ?? "", language ?? "", timestamp.map { String(Int64($0)) } ?? "",
+                ] + (campaign == nil && source == nil && medium == nil ? [] : [campaign ?? "", source ?? "", medium ?? ""])
             key = "\(appId)\u{1F}h\u{1F}" + parts.joined(separator: "\u{1F}")
         }
         return Self.uuidShaped(SecretGenerator.sha256Hex(key))

@@ -75,12 +75,15 @@ struct S2SClickService: Sendable {
         if !new.isEmpty {
             // The clicks are stored; a failed publish must not make the sender post them again.
             do { try await webhooks?.clicksWritten(new) } catch {
-                logger.error("click webhooks could not be published", metadata: ["error": "\(String(reflecting: error))", "clicks": "\(new.count)"])
+                logger.error(
+                    "click webhooks could not be published", metadata: ["error": "\(String(reflecting: error))", "clicks": "\(new.count)"])
             }
         }
-        logger.info("s2s clicks recorded", metadata: [
-            "app": "\(app.id)", "items": "\(items.count)", "new": "\(new.count)", "refused": "\(results.count - clicks.count)",
-        ])
+        logger.info(
+            "s2s clicks recorded",
+            metadata: [
+                "app": "\(app.id)", "items": "\(items.count)", "new": "\(new.count)", "refused": "\(results.count - clicks.count)",
+            ])
         return Recorded(results: results, inserted: inserted)
     }
 
@@ -99,7 +102,11 @@ struct S2SClickService: Sendable {
             if let cached = cache[key] { found = cached } else { found = try await storage.link(shortCode: code, appId: app.id) }
         } else if let campaign = try CampaignLinks.campaign(of: item) {
             key = "campaign:" + campaign.dedupKey
-            if let cached = cache[key] { found = cached } else { found = try await CampaignLinks(storage: storage, now: now).link(for: campaign, app: app) }
+            if let cached = cache[key] {
+                found = cached
+            } else {
+                found = try await CampaignLinks(storage: storage, now: now).link(for: campaign, app: app)
+            }
         } else {
             throw APIError.validation("link", "is required (the short code), or linkId, or a campaign")
         }
@@ -131,7 +138,8 @@ struct S2SClickService: Sendable {
         )
         let userAgent = HeaderMemos.userAgent(userAgentText)
         let click = ClickRecord(
-            id: item.storedId(appId: app.id), appId: app.id, linkId: link.id, clickedAt: clickedAt, clickToken: SecretGenerator.clickToken(),
+            id: item.storedId(appId: app.id), appId: app.id, linkId: link.id, clickedAt: clickedAt,
+            clickToken: SecretGenerator.clickToken(),
             ipAddress: ip, userAgent: userAgentText, platform: userAgent.platform.rawValue, osVersion: userAgent.osVersion,
             deviceClass: userAgent.deviceClass.rawValue, deviceModel: userAgent.deviceModel, browser: userAgent.browser,
             inAppBrowser: userAgent.inAppBrowser?.rawValue, isBot: userAgent.bot != nil, botName: userAgent.bot?.name, signals: signals,
@@ -146,7 +154,8 @@ struct S2SClickService: Sendable {
     /// The beacon's normalisers name their own short fields; this endpoint's are spelled out.
     private static func field<Value>(_ name: String, _ body: () throws -> Value) throws -> Value {
         do { return try body() } catch let error as APIError where error.code == "invalid_field" {
-            let reason = error.message.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? error.message
+            let reason =
+                error.message.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? error.message
             throw APIError.validation(name, reason)
         }
     }

@@ -42,7 +42,8 @@ enum S2STimeBounds {
 
     static func checkNotFuture(_ date: Date, now: Date) throws {
         guard date <= now.addingTimeInterval(skew) else {
-            throw APIError(.badRequest, code: "timestamp_in_future", message: "timestamp: is more than \(Int(skew)) s after the server's time")
+            throw APIError(
+                .badRequest, code: "timestamp_in_future", message: "timestamp: is more than \(Int(skew)) s after the server's time")
         }
     }
 

@@ -13,7 +13,10 @@ final class ConversionAppDirectory: Sendable {
     private let now: @Sendable () -> Date
     private let state = NIOLockedValueBox<(apps: [String: AppRecord], revision: UInt64, loadedAt: Date)?>(nil)
 
-    init(storage: any LandfallStorage, revision: @escaping @Sendable () -> UInt64, timeToLive: TimeInterval = 5, now: @escaping @Sendable () -> Date) {
+    init(
+        storage: any LandfallStorage, revision: @escaping @Sendable () -> UInt64, timeToLive: TimeInterval = 5,
+        now: @escaping @Sendable () -> Date
+    ) {
         self.storage = storage
         self.revision = revision
         self.timeToLive = timeToLive
@@ -30,7 +33,8 @@ final class ConversionAppDirectory: Sendable {
     func app(appStoreId: String) async throws -> AppRecord? {
         let current = revision()
         let date = now()
-        if let cached = state.withLockedValue({ $0 }), cached.revision == current, abs(date.timeIntervalSince(cached.loadedAt)) < timeToLive {
+        if let cached = state.withLockedValue({ $0 }), cached.revision == current, abs(date.timeIntervalSince(cached.loadedAt)) < timeToLive
+        {
             return cached.apps[appStoreId]
         }
         var apps: [String: AppRecord] = [:]

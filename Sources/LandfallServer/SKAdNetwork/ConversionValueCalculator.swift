@@ -41,10 +41,12 @@ public struct ConversionValueState: Sendable, Hashable {
     /// what it had, otherwise each value keeps the larger one and a lock stays.
     public func raised(over previous: ConversionValueState?) -> ConversionValueState {
         guard let previous, previous.postbackSequenceIndex == postbackSequenceIndex else { return self }
-        if previous.locked { return ConversionValueState(
-            fineValue: previous.fineValue, coarseValue: previous.coarseValue, locked: true,
-            postbackSequenceIndex: postbackSequenceIndex, nextWindowTime: nextWindowTime
-        ) }
+        if previous.locked {
+            return ConversionValueState(
+                fineValue: previous.fineValue, coarseValue: previous.coarseValue, locked: true,
+                postbackSequenceIndex: postbackSequenceIndex, nextWindowTime: nextWindowTime
+            )
+        }
         return ConversionValueState(
             fineValue: max(fineValue, previous.fineValue), coarseValue: max(coarseValue, previous.coarseValue), locked: locked,
             postbackSequenceIndex: postbackSequenceIndex, nextWindowTime: nextWindowTime

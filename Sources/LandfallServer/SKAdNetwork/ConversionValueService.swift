@@ -54,10 +54,11 @@ public struct ConversionValueService: Sendable {
     /// Throws 404 `conversion_schema_missing` without a schema, `uid_expired` after the last window.
     public func currentValue(of install: InstallRecord) async throws -> ConversionValueState {
         let state = try await evaluate(install)
-        let stored = try await storage.raiseConversionValue(ConversionValueRecord(
-            installId: install.id, appId: install.appId, windowIndex: state.postbackSequenceIndex, fineValue: state.fineValue,
-            coarseRank: state.coarseValue.rank, locked: state.locked, updatedAt: now()
-        ))
+        let stored = try await storage.raiseConversionValue(
+            ConversionValueRecord(
+                installId: install.id, appId: install.appId, windowIndex: state.postbackSequenceIndex, fineValue: state.fineValue,
+                coarseRank: state.coarseValue.rank, locked: state.locked, updatedAt: now()
+            ))
         try await announce(stored)
         return Self.state(stored, nextWindowTime: state.nextWindowTime)
     }
@@ -91,17 +92,22 @@ public struct ConversionValueService: Sendable {
 
     private func evaluate(_ install: InstallRecord) async throws -> ConversionValueState {
         guard let schema = try await schema(appId: install.appId) else {
-            throw APIError.notFound("conversion_schema_missing", "the app has no conversion schema; define one with PUT /api/apps/:appId/skan-schema")
+            throw APIError.notFound(
+                "conversion_schema_missing", "the app has no conversion schema; define one with PUT /api/apps/:appId/skan-schema")
         }
         let date = now()
         guard let window = ConversionValueCalculator.windowIndex(installedAt: install.createdAt, at: date) else { throw Self.expired }
-        let previous = try await storage.conversionValue(installId: install.id, windowIndex: window).map { Self.state($0, nextWindowTime: 0) }
+        let previous = try await storage.conversionValue(installId: install.id, windowIndex: window).map {
+            Self.state($0, nextWindowTime: 0)
+        }
         let events = try await storage.events(installId: install.id).map {
             ConversionEvent(name: $0.name, occurredAt: $0.occurredAt, revenueMicros: $0.revenueMicros, revenueCurrency: $0.revenueCurrency)
         }
-        guard let state = ConversionValueCalculator.evaluate(
-            schema: schema, installedAt: install.createdAt, events: events, previous: previous, now: date
-        ) else { throw Self.expired }
+        guard
+            let state = ConversionValueCalculator.evaluate(
+                schema: schema, installedAt: install.createdAt, events: events, previous: previous, now: date
+            )
+        else { throw Self.expired }
         return state
     }
 

@@ -5,11 +5,15 @@ extension Validate {
     static func host(_ value: String, _ field: String) throws -> String {
         let host = value.trimmingCharacters(in: .whitespaces).lowercased()
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = !host.isEmpty && host.count <= 253 && labels.allSatisfy { label in
-            !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
-                && label.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        let valid =
+            !host.isEmpty && host.count <= 253
+            && labels.allSatisfy { label in
+                !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
+                    && label.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+            }
+        guard valid else {
+            throw APIError.validation(field, "'\(value)' is not a host name (give go.example.com, without scheme, port or path)")
         }
-        guard valid else { throw APIError.validation(field, "'\(value)' is not a host name (give go.example.com, without scheme, port or path)") }
         return host
     }
 
@@ -26,11 +30,15 @@ extension Validate {
     /// A reverse-DNS identifier: an iOS bundle ID or an Android package name.
     static func reverseDNS(_ value: String, _ field: String) throws -> String {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = parts.count >= 2 && value.count <= 255 && parts.allSatisfy { part in
-            guard let first = part.unicodeScalars.first else { return false }
-            return (("a"..."z").contains(first) || ("A"..."Z").contains(first))
-                && part.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
-        }
+        let valid =
+            parts.count >= 2 && value.count <= 255
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first else { return false }
+                return (("a"..."z").contains(first) || ("A"..."Z").contains(first))
+                    && part.unicodeScalars.allSatisfy {
+                        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+                    }
+            }
         guard valid else { throw APIError.validation(field, "'\(value)' is not a reverse-DNS identifier such as com.example.app") }
         return value
     }

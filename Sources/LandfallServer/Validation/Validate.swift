@@ -64,7 +64,7 @@ enum Validate {
         if text.hasSuffix("://") { text.removeLast(3) }
         text = text.lowercased()
         guard let first = text.unicodeScalars.first, ("a"..."z").contains(first),
-              text.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
+            text.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
         else {
             throw APIError.validation(field, "must be a URI scheme such as myapp")
         }
@@ -79,8 +79,8 @@ enum Validate {
         guard let text = try text(value, field, max: 40) else { return nil }
         let lowered = text.lowercased()
         guard lowered.count >= 2,
-              lowered.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }),
-              !lowered.hasPrefix("-"), !lowered.hasSuffix("-")
+            lowered.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }),
+            !lowered.hasPrefix("-"), !lowered.hasSuffix("-")
         else {
             throw APIError.validation(field, "must be 2-40 lowercase letters, digits or dashes")
         }

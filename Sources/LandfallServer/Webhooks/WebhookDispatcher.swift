@@ -24,7 +24,8 @@ public final class WebhookDispatcher: Service, Sendable {
         self.configuration = configuration
         self.transport = WebhookTransport(
             addressGuard: WebhookAddressGuard(
-                policy: WebhookAddressPolicy(allowLoopback: configuration.allowLoopback, allowPrivateNetworks: configuration.allowPrivateNetworks)
+                policy: WebhookAddressPolicy(
+                    allowLoopback: configuration.allowLoopback, allowPrivateNetworks: configuration.allowPrivateNetworks)
             ),
             timeout: configuration.timeout
         )
@@ -97,7 +98,8 @@ public final class WebhookDispatcher: Service, Sendable {
         // Time-ordered ids keep the log in order when the injected clock gives attempts one timestamp.
         let attempt = WebhookAttemptRecord(
             id: "att_" + SecretGenerator.identifier(), deliveryId: claim.delivery.id, attemptedAt: started, statusCode: response.statusCode,
-            error: error, durationMilliseconds: Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000),
+            error: error,
+            durationMilliseconds: Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000),
             responseBody: response.body
         )
         let metadata: Logger.Metadata = [
@@ -112,7 +114,8 @@ public final class WebhookDispatcher: Service, Sendable {
             }
         } catch {
             // The lease expires and the delivery is attempted again: at least once, never lost.
-            logger.error("webhook attempt could not be recorded", metadata: metadata.merging(["error": "\(String(reflecting: error))"]) { $1 })
+            logger.error(
+                "webhook attempt could not be recorded", metadata: metadata.merging(["error": "\(String(reflecting: error))"]) { $1 })
         }
         if case .disableEndpoint = result {
             logger.warning("webhook endpoint disabled: it answered 410 Gone", metadata: metadata)

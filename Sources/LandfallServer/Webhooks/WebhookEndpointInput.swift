@@ -122,7 +122,9 @@ struct WebhookDeliveryResponse: Encodable {
         lastError = delivery.lastError
         createdAt = delivery.createdAt
         attemptLog = attempts?.map {
-            Attempt(attemptedAt: $0.attemptedAt, statusCode: $0.statusCode, error: $0.error, durationMs: $0.durationMilliseconds, responseBody: $0.responseBody)
+            Attempt(
+                attemptedAt: $0.attemptedAt, statusCode: $0.statusCode, error: $0.error, durationMs: $0.durationMilliseconds,
+                responseBody: $0.responseBody)
         }
         self.payload = payload
     }

@@ -7,7 +7,7 @@ import LandfallStore
 extension WebhookPublisher {
     struct InstallData: Encodable {
         var installId: String
-        var method: String
+        var method: InstallMethod
         var confidence: Int
         var matchedFactors: [String]
         var linkId: String?
@@ -41,7 +41,7 @@ extension WebhookPublisher {
 
     /// `install.attributed` or `install.organic` for a stored install.
     func installReported(_ install: InstallRecord) async throws {
-        let type = install.method == "organic" ? WebhookEventType.installOrganic : WebhookEventType.installAttributed
+        let type = install.method.isAttributed ? WebhookEventType.installAttributed : WebhookEventType.installOrganic
         guard try await isSubscribed(appId: install.appId, type: type) else { return }
         let data = InstallData(
             installId: install.id, method: install.method, confidence: install.confidence, matchedFactors: install.matchedFactors,

@@ -16,7 +16,8 @@ public enum WebhookSignature {
     /// The HMAC key of a `whsec_` secret, or nil when it is not one.
     public static func key(secret: String) -> SymmetricKey? {
         guard secret.hasPrefix(secretPrefix), let bytes = Data(base64Encoded: String(secret.dropFirst(secretPrefix.count))),
-              !bytes.isEmpty else { return nil }
+            !bytes.isEmpty
+        else { return nil }
         return SymmetricKey(data: bytes)
     }
 

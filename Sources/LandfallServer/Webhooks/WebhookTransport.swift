@@ -56,7 +56,9 @@ struct WebhookTransport: Sendable {
             var kept = ByteBuffer()
             do {
                 for try await chunk in response.body {
-                    kept.writeImmutableBuffer(chunk.getSlice(at: chunk.readerIndex, length: min(chunk.readableBytes, Self.keptBodyBytes - kept.readableBytes)) ?? ByteBuffer())
+                    kept.writeImmutableBuffer(
+                        chunk.getSlice(at: chunk.readerIndex, length: min(chunk.readableBytes, Self.keptBodyBytes - kept.readableBytes))
+                            ?? ByteBuffer())
                     if kept.readableBytes >= Self.keptBodyBytes { break }
                 }
             } catch {

@@ -157,7 +157,8 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
         let took = clock.now - started
         if took > Self.slowInlineRead {
             // The read held a concurrency thread, and every request queued on it, for this long.
-            logger.warning("inline SQLite read was slow", metadata: ["milliseconds": "\(took.wholeMilliseconds)", "sql": "\(sql.prefix(80))"])
+            logger.warning(
+                "inline SQLite read was slow", metadata: ["milliseconds": "\(took.wholeMilliseconds)", "sql": "\(sql.prefix(80))"])
         }
         return rows
     }
@@ -235,10 +236,13 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
             let result = try await running.get().first
             let took = clock.now - started
             if took > Self.slowCheckpoint {
-                logger.warning("SQLite checkpoint was slow", metadata: [
-                    "milliseconds": "\(took.wholeMilliseconds)", "mode": "\(mode)",
-                    "walFrames": "\(result?.column("log")?.integer ?? -1)", "copiedFrames": "\(result?.column("checkpointed")?.integer ?? -1)",
-                ])
+                logger.warning(
+                    "SQLite checkpoint was slow",
+                    metadata: [
+                        "milliseconds": "\(took.wholeMilliseconds)", "mode": "\(mode)",
+                        "walFrames": "\(result?.column("log")?.integer ?? -1)",
+                        "copiedFrames": "\(result?.column("checkpointed")?.integer ?? -1)",
+                    ])
             }
         } catch {
             logger.warning("SQLite checkpoint failed", metadata: ["error": "\(String(reflecting: error))", "mode": "\(mode)"])

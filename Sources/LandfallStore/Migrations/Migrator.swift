@@ -55,7 +55,8 @@ public struct Migrator: Sendable {
             let applied = Set(try await appliedNames(database))
             let unknown = applied.subtracting(migrations.map(\.name))
             guard unknown.isEmpty else {
-                throw StoreError.schemaMismatch("the database has migrations this build does not know: \(unknown.sorted().joined(separator: ", "))")
+                throw StoreError.schemaMismatch(
+                    "the database has migrations this build does not know: \(unknown.sorted().joined(separator: ", "))")
             }
             var names: [String] = []
             for migration in migrations where !applied.contains(migration.name) {
@@ -72,10 +73,12 @@ public struct Migrator: Sendable {
     }
 
     private func ledgerExists(_ database: any SQLDatabase) async throws -> Bool {
-        let query: SQLQueryString = switch provider.engine {
-        case .sqlite: "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'landfall_migrations'"
-        case .postgres: "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'landfall_migrations'"
-        }
+        let query: SQLQueryString =
+            switch provider.engine {
+            case .sqlite: "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'landfall_migrations'"
+            case .postgres:
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'landfall_migrations'"
+            }
         return try await database.raw(query).first() != nil
     }
 

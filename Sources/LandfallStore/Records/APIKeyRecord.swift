@@ -20,7 +20,9 @@ public struct APIKeyRecord: Sendable, Hashable, Codable {
     public var createdAt: Date
     public var revokedAt: Date?
 
-    public init(id: String, appId: String, kind: Kind, name: String, keyHash: String, displayPrefix: String, createdAt: Date, revokedAt: Date? = nil) {
+    public init(
+        id: String, appId: String, kind: Kind, name: String, keyHash: String, displayPrefix: String, createdAt: Date, revokedAt: Date? = nil
+    ) {
         self.id = id
         self.appId = appId
         self.kind = kind

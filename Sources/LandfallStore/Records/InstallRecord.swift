@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 
 /// One app install as reported by an SDK, with the attribution decided for it.
 public struct InstallRecord: Sendable, Hashable, Codable {
@@ -9,8 +10,7 @@ public struct InstallRecord: Sendable, Hashable, Codable {
     public var dedupKey: String
     public var createdAt: Date
     public var fingerprint: InstallFingerprint
-    /// `deterministic`, `probabilistic` or `organic`.
-    public var method: String
+    public var method: InstallMethod
     public var confidence: Int
     public var matchedFactors: [String]
     public var clickId: String?
@@ -21,7 +21,7 @@ public struct InstallRecord: Sendable, Hashable, Codable {
 
     public init(
         id: String, appId: String, dedupKey: String, createdAt: Date, fingerprint: InstallFingerprint,
-        method: String, confidence: Int, matchedFactors: [String], clickId: String? = nil, linkId: String? = nil,
+        method: InstallMethod, confidence: Int, matchedFactors: [String], clickId: String? = nil, linkId: String? = nil,
         matchObservation: String? = nil
     ) {
         self.matchObservation = matchObservation

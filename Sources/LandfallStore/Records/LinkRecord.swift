@@ -77,7 +77,8 @@ public struct LinkQuery: Sendable, Hashable {
     public var templateId: String?
     public var isActive: Bool?
 
-    public init(limit: Int = 50, after: LinkCursor? = nil, externalUserId: String? = nil, templateId: String? = nil, isActive: Bool? = nil) {
+    public init(limit: Int = 50, after: LinkCursor? = nil, externalUserId: String? = nil, templateId: String? = nil, isActive: Bool? = nil)
+    {
         self.limit = limit
         self.after = after
         self.externalUserId = externalUserId

@@ -57,7 +57,8 @@ public struct MatchReads: Sendable {
             for (index, key) in request.keys.enumerated() {
                 group.addTask {
                     let refs = try await storage.candidateRefs(
-                        appId: request.appId, platform: request.platform, key: key, since: request.since, until: request.until, limit: request.limit
+                        appId: request.appId, platform: request.platform, key: key, since: request.since, until: request.until,
+                        limit: request.limit
                     )
                     return (index, refs)
                 }

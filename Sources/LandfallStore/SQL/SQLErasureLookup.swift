@@ -39,9 +39,12 @@ struct SQLErasureLookup {
             (user, installs) = ([id], try await self.installs(ofUser: id).sorted())
         }
         // The "IS NOT NULL" terms let SQLite use the partial indexes.
-        let linkIds = try await texts("SELECT id FROM links WHERE app_id = \(bind: appId) AND external_user_id IS NOT NULL AND external_user_id IN", user)
-        let deviceIds = try await texts("SELECT id FROM branch_devices WHERE app_id = \(bind: appId) AND install_id IS NOT NULL AND install_id IN", installs)
-            .union(texts("SELECT id FROM branch_devices WHERE app_id = \(bind: appId) AND identity IN", user))
+        let linkIds = try await texts(
+            "SELECT id FROM links WHERE app_id = \(bind: appId) AND external_user_id IS NOT NULL AND external_user_id IN", user)
+        let deviceIds = try await texts(
+            "SELECT id FROM branch_devices WHERE app_id = \(bind: appId) AND install_id IS NOT NULL AND install_id IN", installs
+        )
+        .union(texts("SELECT id FROM branch_devices WHERE app_id = \(bind: appId) AND identity IN", user))
         // An install's credited click is the one click whose install_id names it (both are written
         // in the install's transaction), so the install row finds it without a scan of the clicks.
         let clickIds = try await texts("SELECT click_id AS id FROM installs WHERE app_id = \(bind: appId) AND id IN", installs)
@@ -60,7 +63,11 @@ struct SQLErasureLookup {
     /// as a Branch device's identity.
     private func installs(ofUser userId: String) async throws -> Set<String> {
         try await texts("SELECT install_id AS id FROM referrals WHERE app_id = \(bind: appId) AND referee_id IN", [userId])
-            .union(texts("SELECT value AS id FROM referral_identities WHERE app_id = \(bind: appId) AND kind = 'install' AND user_id IN", [userId]))
+            .union(
+                texts(
+                    "SELECT value AS id FROM referral_identities WHERE app_id = \(bind: appId) AND kind = 'install' AND user_id IN",
+                    [userId])
+            )
             .union(texts("SELECT install_id AS id FROM branch_devices WHERE app_id = \(bind: appId) AND identity IN", [userId]))
     }
 
@@ -102,7 +109,8 @@ struct SQLErasureLookup {
         let find = engine == .postgres ? "strpos" : "instr"
         var found: Set<String> = []
         for chunk in needles.chunked(into: 100) {
-            var query = SQLQueryString("SELECT id FROM webhook_messages WHERE app_id = \(bind: appId) AND created_at >= \(bind: since) AND (")
+            var query = SQLQueryString(
+                "SELECT id FROM webhook_messages WHERE app_id = \(bind: appId) AND created_at >= \(bind: since) AND (")
             for (index, needle) in chunk.enumerated() {
                 query += "\(unsafeRaw: index > 0 ? " OR " : "")\(unsafeRaw: find)(payload, \(bind: needle)) > 0"
             }

@@ -6,43 +6,55 @@ extension SQLStorage {
         let (start, end) = (from.epochMilliseconds, to.epochMilliseconds)
         return try await provider.read { database in
             var summary = AnalyticsSummary()
-            let clicks = try await database.raw("""
+            let clicks = try await database.raw(
+                """
                 SELECT is_bot, COUNT(*) AS count FROM clicks WHERE app_id = \(bind: appId)
                 \(Self.linkFilter(linkId)) AND clicked_at >= \(bind: start) AND clicked_at < \(bind: end)
                 GROUP BY is_bot
-                """).all()
+                """
+            ).all()
             for row in clicks {
                 let count = Int(try row.decode(column: "count", as: Int64.self))
                 if try row.decode(column: "is_bot", as: Bool.self) { summary.botClicks = count } else { summary.humanClicks = count }
             }
-            let opens = try await database.raw("""
+            let opens = try await database.raw(
+                """
                 SELECT COUNT(*) AS count FROM app_opens WHERE app_id = \(bind: appId)
                 \(Self.linkFilter(linkId)) AND opened_at >= \(bind: start) AND opened_at < \(bind: end)
-                """).first()
+                """
+            ).first()
             summary.appOpens = Int(try opens?.decode(column: "count", as: Int64.self) ?? 0)
-            let installs = try await database.raw("""
+            let installs = try await database.raw(
+                """
                 SELECT method, COUNT(*) AS count FROM installs WHERE app_id = \(bind: appId)
                 \(Self.linkFilter(linkId)) AND created_at >= \(bind: start) AND created_at < \(bind: end)
                 GROUP BY method
-                """).all()
+                """
+            ).all()
             for row in installs {
-                summary.installsByMethod[try row.decode(column: "method", as: String.self)] = Int(try row.decode(column: "count", as: Int64.self))
+                summary.installsByMethod[try row.decode(column: "method", as: String.self)] = Int(
+                    try row.decode(column: "count", as: Int64.self))
             }
-            let events = try await database.raw("""
+            let events = try await database.raw(
+                """
                 SELECT name, COUNT(*) AS count FROM events WHERE app_id = \(bind: appId)
                 \(Self.linkFilter(linkId)) AND received_at >= \(bind: start) AND received_at < \(bind: end)
                 GROUP BY name
-                """).all()
+                """
+            ).all()
             for row in events {
                 summary.eventsByName[try row.decode(column: "name", as: String.self)] = Int(try row.decode(column: "count", as: Int64.self))
             }
-            let revenue = try await database.raw("""
+            let revenue = try await database.raw(
+                """
                 SELECT revenue_currency, CAST(SUM(revenue_micros) AS BIGINT) AS micros FROM events WHERE app_id = \(bind: appId)
                 \(Self.linkFilter(linkId)) AND received_at >= \(bind: start) AND received_at < \(bind: end)
                 AND revenue_currency IS NOT NULL GROUP BY revenue_currency
-                """).all()
+                """
+            ).all()
             for row in revenue {
-                summary.revenueMicrosByCurrency[try row.decode(column: "revenue_currency", as: String.self)] = try row.decode(column: "micros", as: Int64.self)
+                summary.revenueMicrosByCurrency[try row.decode(column: "revenue_currency", as: String.self)] = try row.decode(
+                    column: "micros", as: Int64.self)
             }
             return summary
         }

@@ -4,66 +4,84 @@ import SQLKit
 
 extension SQLStorage {
     public func analyticsSeries(_ query: AnalyticsSeriesQuery) async throws -> [AnalyticsSeriesRow] {
-        let (start, end, origin, width) = (query.from.epochMilliseconds, query.to.epochMilliseconds, query.origin.epochMilliseconds, query.bucketMilliseconds)
+        let (start, end, origin, width) = (
+            query.from.epochMilliseconds, query.to.epochMilliseconds, query.origin.epochMilliseconds, query.bucketMilliseconds
+        )
         let dimension = query.dimension
         return try await provider.read { database in
             var rows: [SeriesKey: AnalyticsSeriesRow] = [:]
             func row(_ sqlRow: any SQLRow) throws -> SeriesKey {
-                let key = SeriesKey(bucket: try sqlRow.decode(column: "bucket", as: Int64.self), group: try sqlRow.decode(column: "group_key", as: String?.self))
+                let key = SeriesKey(
+                    bucket: try sqlRow.decode(column: "bucket", as: Int64.self),
+                    group: try sqlRow.decode(column: "group_key", as: String?.self))
                 if rows[key] == nil {
                     rows[key] = AnalyticsSeriesRow(bucket: Date(epochMilliseconds: origin + key.bucket * width), key: key.group)
                 }
                 return key
             }
-            let clickKey: SQLQueryString = switch dimension {
-            case .none: "CAST(NULL AS TEXT)"
-            case .link: "c.link_id"
-            case .platform: "c.platform"
-            case .country: "c.country"
-            }
-            for sqlRow in try await database.raw("""
+            let clickKey: SQLQueryString =
+                switch dimension {
+                case .none: "CAST(NULL AS TEXT)"
+                case .link: "c.link_id"
+                case .platform: "c.platform"
+                case .country: "c.country"
+                }
+            for sqlRow in try await database.raw(
+                """
                 SELECT (c.clicked_at - \(bind: origin)) / \(bind: width) AS bucket, \(clickKey) AS group_key, c.is_bot, COUNT(*) AS count
                 FROM clicks c WHERE c.app_id = \(bind: query.appId) \(Self.seriesLinkFilter("c", query.linkId))
                     AND c.clicked_at >= \(bind: start) AND c.clicked_at < \(bind: end)
                 GROUP BY 1, 2, 3
-                """).all() {
+                """
+            ).all() {
                 let key = try row(sqlRow)
                 let count = Int(try sqlRow.decode(column: "count", as: Int64.self))
-                if try sqlRow.decode(column: "is_bot", as: Bool.self) { rows[key]?.botClicks += count } else { rows[key]?.humanClicks += count }
+                if try sqlRow.decode(column: "is_bot", as: Bool.self) {
+                    rows[key]?.botClicks += count
+                } else {
+                    rows[key]?.humanClicks += count
+                }
             }
-            let (installKey, installJoin): (SQLQueryString, SQLQueryString) = switch dimension {
-            case .none: ("CAST(NULL AS TEXT)", "")
-            case .link: ("i.link_id", "")
-            case .platform: ("i.platform", "")
-            case .country: ("c.country", "LEFT JOIN clicks c ON c.id = i.click_id")
-            }
-            for sqlRow in try await database.raw("""
+            let (installKey, installJoin): (SQLQueryString, SQLQueryString) =
+                switch dimension {
+                case .none: ("CAST(NULL AS TEXT)", "")
+                case .link: ("i.link_id", "")
+                case .platform: ("i.platform", "")
+                case .country: ("c.country", "LEFT JOIN clicks c ON c.id = i.click_id")
+                }
+            for sqlRow in try await database.raw(
+                """
                 SELECT (i.created_at - \(bind: origin)) / \(bind: width) AS bucket, \(installKey) AS group_key, i.method, COUNT(*) AS count
                 FROM installs i \(installJoin) WHERE i.app_id = \(bind: query.appId) \(Self.seriesLinkFilter("i", query.linkId))
                     AND i.created_at >= \(bind: start) AND i.created_at < \(bind: end)
                 GROUP BY 1, 2, 3
-                """).all() {
+                """
+            ).all() {
                 let key = try row(sqlRow)
                 let method = try sqlRow.decode(column: "method", as: String.self)
                 rows[key]?.installsByMethod[method, default: 0] += Int(try sqlRow.decode(column: "count", as: Int64.self))
             }
-            let (eventKey, eventJoin): (SQLQueryString, SQLQueryString) = switch dimension {
-            case .none: ("CAST(NULL AS TEXT)", "")
-            case .link: ("e.link_id", "")
-            case .platform: ("i.platform", "JOIN installs i ON i.id = e.install_id")
-            case .country: ("c.country", "LEFT JOIN clicks c ON c.id = e.click_id")
-            }
-            for sqlRow in try await database.raw("""
+            let (eventKey, eventJoin): (SQLQueryString, SQLQueryString) =
+                switch dimension {
+                case .none: ("CAST(NULL AS TEXT)", "")
+                case .link: ("e.link_id", "")
+                case .platform: ("i.platform", "JOIN installs i ON i.id = e.install_id")
+                case .country: ("c.country", "LEFT JOIN clicks c ON c.id = e.click_id")
+                }
+            for sqlRow in try await database.raw(
+                """
                 SELECT (e.received_at - \(bind: origin)) / \(bind: width) AS bucket, \(eventKey) AS group_key, COUNT(*) AS count,
                     e.revenue_currency, CAST(SUM(e.revenue_micros) AS BIGINT) AS micros
                 FROM events e \(eventJoin) WHERE e.app_id = \(bind: query.appId) \(Self.seriesLinkFilter("e", query.linkId))
                     AND e.received_at >= \(bind: start) AND e.received_at < \(bind: end)
                 GROUP BY 1, 2, 4
-                """).all() {
+                """
+            ).all() {
                 let key = try row(sqlRow)
                 rows[key]?.events += Int(try sqlRow.decode(column: "count", as: Int64.self))
                 if let currency = try sqlRow.decode(column: "revenue_currency", as: String?.self),
-                   let micros = try sqlRow.decode(column: "micros", as: Int64?.self) {
+                    let micros = try sqlRow.decode(column: "micros", as: Int64?.self)
+                {
                     rows[key]?.revenueMicrosByCurrency[currency, default: 0] += micros
                 }
             }
@@ -73,11 +91,13 @@ extension SQLStorage {
 
     public func analyticsCurrencies(appId: String, linkId: String?, from: Date, to: Date) async throws -> [String] {
         try await provider.read { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 SELECT DISTINCT e.revenue_currency FROM events e WHERE e.app_id = \(bind: appId) \(Self.seriesLinkFilter("e", linkId))
                     AND e.received_at >= \(bind: from.epochMilliseconds) AND e.received_at < \(bind: to.epochMilliseconds)
                     AND e.revenue_currency IS NOT NULL
-                """).all().map { try $0.decode(column: "revenue_currency", as: String.self) }.sorted()
+                """
+            ).all().map { try $0.decode(column: "revenue_currency", as: String.self) }.sorted()
         }
     }
 
@@ -88,16 +108,20 @@ extension SQLStorage {
             // Bounded statements: a long range grouped by link can name thousands of links.
             for start in stride(from: 0, to: ids.count, by: 500) {
                 let chunk = Array(ids[start..<min(ids.count, start + 500)])
-                for row in try await database.raw("""
+                for row in try await database.raw(
+                    """
                     SELECT id, short_code, template_id, template_slug, content FROM links WHERE app_id = \(bind: appId) AND id IN (\(binds: chunk))
-                    """).all() {
+                    """
+                ).all() {
                     let id = try row.decode(column: "id", as: String.self)
                     let content = try decodeLinkContent(try row.decode(column: "content", as: String.self), what: "link \(id)")
-                    labels.append(AnalyticsLinkLabel(
-                        id: id, shortCode: try row.decode(column: "short_code", as: String.self),
-                        templateId: try row.decode(column: "template_id", as: String?.self),
-                        templateSlug: try row.decode(column: "template_slug", as: String?.self), campaign: content.utmParameters?.campaign
-                    ))
+                    labels.append(
+                        AnalyticsLinkLabel(
+                            id: id, shortCode: try row.decode(column: "short_code", as: String.self),
+                            templateId: try row.decode(column: "template_id", as: String?.self),
+                            templateSlug: try row.decode(column: "template_slug", as: String?.self),
+                            campaign: content.utmParameters?.campaign
+                        ))
                 }
             }
             return labels

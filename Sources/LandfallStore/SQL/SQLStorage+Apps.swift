@@ -8,14 +8,16 @@ extension SQLStorage {
         do {
             try await provider.transaction { database in
                 try await moveSharedCatalogRevision(database)
-                try await database.raw("""
+                try await database.raw(
+                    """
                     INSERT INTO apps (id, slug, name, settings, created_at, updated_at)
                     VALUES (\(bind: app.id), \(bind: app.slug), \(bind: app.name), \(bind: settings),
                             \(bind: app.createdAt.epochMilliseconds), \(bind: app.updatedAt.epochMilliseconds))
-                    """).run()
+                    """
+                ).run()
                 try await insertDomains(app.domains, appId: app.id, database)
             }
-        } catch where provider.isUniqueViolation(error) {
+        } catch  where provider.isUniqueViolation(error) {
             throw try await conflictField(for: app)
         }
     }
@@ -26,15 +28,17 @@ extension SQLStorage {
         do {
             try await provider.transaction { database in
                 try await moveSharedCatalogRevision(database)
-                try await database.raw("""
+                try await database.raw(
+                    """
                     UPDATE apps SET slug = \(bind: app.slug), name = \(bind: app.name), settings = \(bind: settings),
                         updated_at = \(bind: app.updatedAt.epochMilliseconds)
                     WHERE id = \(bind: app.id)
-                    """).run()
+                    """
+                ).run()
                 try await database.raw("DELETE FROM app_domains WHERE app_id = \(bind: app.id)").run()
                 try await insertDomains(app.domains, appId: app.id, database)
             }
-        } catch where provider.isUniqueViolation(error) {
+        } catch  where provider.isUniqueViolation(error) {
             throw try await conflictField(for: app)
         }
     }
@@ -66,10 +70,14 @@ extension SQLStorage {
 
     public func app(forHost host: String) async throws -> AppRecord? {
         try await provider.read { database in
-            guard let row = try await database.raw("""
-                SELECT apps.* FROM apps JOIN app_domains ON app_domains.app_id = apps.id
-                WHERE app_domains.host = \(bind: host)
-                """).first() else { return nil }
+            guard
+                let row = try await database.raw(
+                    """
+                    SELECT apps.* FROM apps JOIN app_domains ON app_domains.app_id = apps.id
+                    WHERE app_domains.host = \(bind: host)
+                    """
+                ).first()
+            else { return nil }
             return try await decodeApp(row, database)
         }
     }

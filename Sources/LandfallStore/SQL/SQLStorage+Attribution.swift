@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import SQLKit
 
 extension SQLStorage {
@@ -13,25 +14,34 @@ extension SQLStorage {
 
     public func click(token: String, appId: String) async throws -> ClickRecord? {
         try await provider.read { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 SELECT * FROM clicks WHERE click_token = \(bind: token) AND app_id = \(bind: appId)
                 AND install_id IS NULL AND is_bot = \(bind: false)
-                """).first().map(decodeClick)
+                """
+            ).first().map(decodeClick)
         }
     }
 
-    public func candidates(appId: String, platform: String, ipPrefix: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord] {
+    public func candidates(appId: String, platform: String, ipPrefix: String, since: Date, until: Date, limit: Int) async throws
+        -> [ClickRecord]
+    {
         try await candidates(appId: appId, platform: platform, key: .ipPrefix(ipPrefix), since: since, until: until, limit: limit)
     }
 
-    public func candidates(appId: String, platform: String, signature: String, since: Date, until: Date, limit: Int) async throws -> [ClickRecord] {
+    public func candidates(appId: String, platform: String, signature: String, since: Date, until: Date, limit: Int) async throws
+        -> [ClickRecord]
+    {
         try await candidates(appId: appId, platform: platform, key: .signature(signature), since: since, until: until, limit: limit)
     }
 
     /// The index walk, then the rows, newest first, without those older than their link's window.
-    private func candidates(appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int) async throws -> [ClickRecord] {
+    private func candidates(appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int) async throws
+        -> [ClickRecord]
+    {
         let refs = try await candidateRefs(appId: appId, platform: platform, key: key, since: since, until: until, limit: limit)
-        let clicks = Dictionary(try await candidateClicks(ids: refs.map(\.id)).map { ($0.click.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let clicks = Dictionary(
+            try await candidateClicks(ids: refs.map(\.id)).map { ($0.click.id, $0) }, uniquingKeysWith: { first, _ in first })
         return refs.compactMap { clicks[$0.id] }.filter { $0.isInsideLinkWindow(at: until) }.map(\.click)
     }
 
@@ -78,14 +88,18 @@ extension SQLStorage {
             // The row is created at 0 first, so two first runs also race on the UPDATE (the second
             // one waits for the first to commit, then finds the value moved and updates nothing).
             if expected == 0 {
-                try await database.raw("""
+                try await database.raw(
+                    """
                     INSERT INTO settings (key, value) VALUES (\(bind: Self.statsWatermarkKey), '0') ON CONFLICT (key) DO NOTHING
-                    """).run()
+                    """
+                ).run()
             }
-            let updated = try await database.raw("""
+            let updated = try await database.raw(
+                """
                 UPDATE settings SET value = \(bind: String(to)) WHERE key = \(bind: Self.statsWatermarkKey) AND value = \(bind: String(expected))
                 RETURNING key
-                """).all()
+                """
+            ).all()
             guard !updated.isEmpty else { return false }
             try await Self.addStatistics(deltas, on: database)
             return true
@@ -103,12 +117,14 @@ extension SQLStorage {
             var sql = SQLQueryString("INSERT INTO click_stats (app_id, platform, day, factor, value, clicks) VALUES ")
             for (index, delta) in chunk.enumerated() {
                 if index > 0 { sql.appendLiteral(", ") }
-                sql.appendInterpolation("""
+                sql.appendInterpolation(
+                    """
                     (\(bind: delta.appId), \(bind: delta.platform), \(bind: delta.day), \(bind: delta.factor ?? Self.totalFactor), \
                     \(bind: delta.value ?? ""), \(bind: Int64(delta.clicks)))
                     """ as SQLQueryString)
             }
-            sql.appendLiteral(" ON CONFLICT (app_id, platform, factor, value, day) DO UPDATE SET clicks = click_stats.clicks + excluded.clicks")
+            sql.appendLiteral(
+                " ON CONFLICT (app_id, platform, factor, value, day) DO UPDATE SET clicks = click_stats.clicks + excluded.clicks")
             try await database.raw(sql).run()
         }
     }
@@ -164,36 +180,48 @@ extension SQLStorage {
         do {
             try await provider.transaction { database in
                 if let clickId = install.clickId {
-                    let consumed = try await database.raw("""
+                    let consumed = try await database.raw(
+                        """
                         UPDATE clicks SET install_id = \(bind: install.id) WHERE id = \(bind: clickId) AND app_id = \(bind: install.appId)
                         AND is_bot = \(bind: false) AND install_id IS NULL RETURNING id
-                        """).all()
+                        """
+                    ).all()
                     guard !consumed.isEmpty else { throw StoreError.conflict("click") }
                 }
-                try await database.raw("""
+                try await database.raw(
+                    """
                     INSERT INTO installs (
                         id, app_id, dedup_key, created_at, fingerprint, platform, method, confidence, matched_factors, click_id, link_id,
                         match_observation
                     )
                     VALUES (\(bind: install.id), \(bind: install.appId), \(bind: install.dedupKey), \(bind: install.createdAt.epochMilliseconds),
-                            \(bind: fingerprint), \(bind: install.fingerprint.platform), \(bind: install.method), \(bind: install.confidence),
+                            \(bind: fingerprint), \(bind: install.fingerprint.platform), \(bind: install.method.rawValue), \(bind: install.confidence),
                             \(bind: factors), \(bind: install.clickId), \(bind: install.linkId), \(bind: install.matchObservation))
-                    """).run()
+                    """
+                ).run()
             }
-        } catch where provider.isUniqueViolation(error) {
+        } catch  where provider.isUniqueViolation(error) {
             throw StoreError.conflict("dedupKey")
         }
     }
 
     public func insertAppOpen(_ open: AppOpenRecord) async throws {
         try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO app_opens (id, app_id, link_id, opened_at, platform, os_version, screen_width, screen_height, timezone, language)
                 VALUES (\(bind: open.id), \(bind: open.appId), \(bind: open.linkId), \(bind: open.openedAt.epochMilliseconds),
                         \(bind: open.platform), \(bind: open.osVersion), \(bind: open.screenWidth), \(bind: open.screenHeight),
                         \(bind: open.timezone), \(bind: open.language))
-                """).run()
+                """
+            ).run()
         }
+    }
+
+    /// A method the enum does not know is a damaged row, not a crash.
+    private func decodeInstallMethod(_ text: String, install id: String) throws -> InstallMethod {
+        guard let method = InstallMethod(rawValue: text) else { throw StoreError.corruptRecord("install \(id): unknown method '\(text)'") }
+        return method
     }
 
     func decodeInstall(_ row: any SQLRow) throws -> InstallRecord {
@@ -203,10 +231,12 @@ extension SQLStorage {
             appId: try row.decode(column: "app_id", as: String.self),
             dedupKey: try row.decode(column: "dedup_key", as: String.self),
             createdAt: Date(epochMilliseconds: try row.decode(column: "created_at", as: Int64.self)),
-            fingerprint: try decodeJSON(InstallFingerprint.self, try row.decode(column: "fingerprint", as: String.self), what: "install \(id)"),
-            method: try row.decode(column: "method", as: String.self),
+            fingerprint: try decodeJSON(
+                InstallFingerprint.self, try row.decode(column: "fingerprint", as: String.self), what: "install \(id)"),
+            method: try decodeInstallMethod(try row.decode(column: "method", as: String.self), install: id),
             confidence: Int(try row.decode(column: "confidence", as: Int64.self)),
-            matchedFactors: try decodeJSON([String].self, try row.decode(column: "matched_factors", as: String.self), what: "install \(id)"),
+            matchedFactors: try decodeJSON(
+                [String].self, try row.decode(column: "matched_factors", as: String.self), what: "install \(id)"),
             clickId: try row.decode(column: "click_id", as: String?.self),
             linkId: try row.decode(column: "link_id", as: String?.self)
         )

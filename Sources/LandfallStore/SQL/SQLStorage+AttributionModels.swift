@@ -4,11 +4,13 @@ import SQLKit
 extension SQLStorage {
     public func matchObservations(appId: String, platform: String, limit: Int) async throws -> [String] {
         try await provider.read { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 SELECT match_observation FROM installs
                 WHERE app_id = \(bind: appId) AND platform = \(bind: platform) AND match_observation IS NOT NULL
                 ORDER BY created_at DESC, id DESC LIMIT \(bind: max(0, limit))
-                """).all().map { try $0.decode(column: "match_observation", as: String.self) }
+                """
+            ).all().map { try $0.decode(column: "match_observation", as: String.self) }
         }
     }
 
@@ -24,32 +26,38 @@ extension SQLStorage {
 
     public func attributionModels(appId: String) async throws -> [StoredAttributionModel] {
         try await provider.read { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 SELECT app_id, platform, parameters, fitted_at, installs_at_fit FROM attribution_models
                 WHERE app_id = \(bind: appId) ORDER BY platform
-                """).all().map(Self.decodeAttributionModel)
+                """
+            ).all().map(Self.decodeAttributionModel)
         }
     }
 
     public func allAttributionModels() async throws -> [StoredAttributionModel] {
         try await provider.read { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 SELECT app_id, platform, parameters, fitted_at, installs_at_fit FROM attribution_models ORDER BY app_id, platform
-                """).all().map(Self.decodeAttributionModel)
+                """
+            ).all().map(Self.decodeAttributionModel)
         }
     }
 
     public func saveAttributionModel(_ model: StoredAttributionModel) async throws {
         try await provider.write { database in
             // An app deleted while its fit ran inserts nothing: the model would outlive its app.
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO attribution_models (app_id, platform, parameters, fitted_at, installs_at_fit)
                 SELECT \(bind: model.appId), \(bind: model.platform), \(bind: model.parameters), \(bind: model.fittedAt.epochMilliseconds),
                        \(bind: Int64(model.installsAtFit))
                 WHERE EXISTS (SELECT 1 FROM apps WHERE id = \(bind: model.appId))
                 ON CONFLICT (app_id, platform) DO UPDATE SET parameters = excluded.parameters, fitted_at = excluded.fitted_at,
                     installs_at_fit = excluded.installs_at_fit
-                """).run()
+                """
+            ).run()
         }
     }
 

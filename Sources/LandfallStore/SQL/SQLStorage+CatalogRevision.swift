@@ -19,9 +19,11 @@ extension SQLStorage {
     /// call only takes note.
     @discardableResult
     public func observeSharedCatalogRevision() async throws -> Bool {
-        let shared = try await provider.read { database in
-            try await database.raw("SELECT revision FROM catalog_revision WHERE id = 1").first()?.decode(column: "revision", as: Int64.self)
-        } ?? 0
+        let shared =
+            try await provider.read { database in
+                try await database.raw("SELECT revision FROM catalog_revision WHERE id = 1").first()?.decode(
+                    column: "revision", as: Int64.self)
+            } ?? 0
         return catalogRevisionBox.withLockedValue { revision in
             defer { revision.shared = shared }
             guard let seen = revision.shared, seen != shared else { return false }

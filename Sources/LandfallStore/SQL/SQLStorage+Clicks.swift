@@ -9,11 +9,13 @@ extension SQLStorage {
 
     public func applySignals(_ signals: ClickSignals, clickToken: String) async throws -> ClickRecord? {
         // Only a click that claimed to be a Mac can turn out to be an iPad.
-        let platform: SQLQueryString = signals.platformOverride.map {
-            ", platform = CASE WHEN platform = \(bind: ClickSignals.ambiguousDesktopPlatform) THEN \(bind: $0) ELSE platform END"
-        } ?? ""
+        let platform: SQLQueryString =
+            signals.platformOverride.map {
+                ", platform = CASE WHEN platform = \(bind: ClickSignals.ambiguousDesktopPlatform) THEN \(bind: $0) ELSE platform END"
+            } ?? ""
         return try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE clicks SET
                     screen_width = COALESCE(\(bind: signals.screenWidth), screen_width),
                     screen_height = COALESCE(\(bind: signals.screenHeight), screen_height),
@@ -23,15 +25,18 @@ extension SQLStorage {
                     client_device_model = COALESCE(\(bind: signals.deviceModel), client_device_model)
                     \(platform)
                 WHERE click_token = \(bind: clickToken) RETURNING *
-                """).first().map(decodeClick)
+                """
+            ).first().map(decodeClick)
         }
     }
 
     public func setMatchingKeys(signature: String?, matchEvidence: String?, clickId: String) async throws {
         try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE clicks SET signature = \(bind: signature), match_evidence = \(bind: matchEvidence) WHERE id = \(bind: clickId)
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -43,9 +48,11 @@ extension SQLStorage {
 
     public func clicks(linkId: String, appId: String) async throws -> [ClickRecord] {
         try await provider.read { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 SELECT * FROM clicks WHERE link_id = \(bind: linkId) AND app_id = \(bind: appId) ORDER BY clicked_at, id
-                """).all().map(decodeClick)
+                """
+            ).all().map(decodeClick)
         }
     }
 
@@ -75,7 +82,8 @@ extension SQLStorage {
     /// One `(…)` row of bound values, in ``clickColumns`` order; typed binds, no existential arrays.
     /// (An `[any Encodable]` row crashed in SQLKit's bind encoding under Swift 6.3.)
     static func appendRow(_ click: ClickRecord, to sql: inout SQLQueryString) {
-        sql.appendInterpolation("""
+        sql.appendInterpolation(
+            """
             (\(bind: click.id), \(bind: click.appId), \(bind: click.linkId), \(bind: click.clickedAt.epochMilliseconds), \
             \(bind: click.clickToken), \(bind: click.ipAddress), \(bind: click.userAgent), \(bind: click.platform), \
             \(bind: click.osVersion), \(bind: click.deviceClass), \(bind: click.deviceModel), \(bind: click.browser), \

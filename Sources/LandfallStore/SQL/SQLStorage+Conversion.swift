@@ -4,11 +4,13 @@ import SQLKit
 extension SQLStorage {
     public func setConversionSchema(_ schema: ConversionSchemaRecord) async throws {
         try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO conversion_schemas (app_id, document, updated_at)
                 VALUES (\(bind: schema.appId), \(bind: schema.document), \(bind: schema.updatedAt.epochMilliseconds))
                 ON CONFLICT (app_id) DO UPDATE SET document = excluded.document, updated_at = excluded.updated_at
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -32,11 +34,13 @@ extension SQLStorage {
 
     public func setConversionDevKey(_ key: ConversionDevKeyRecord) async throws {
         try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO conversion_dev_keys (app_id, dev_key, created_at)
                 VALUES (\(bind: key.appId), \(bind: key.devKey), \(bind: key.createdAt.epochMilliseconds))
                 ON CONFLICT (app_id) DO UPDATE SET dev_key = excluded.dev_key, created_at = excluded.created_at
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -56,7 +60,8 @@ extension SQLStorage {
         try await provider.write { database in
             // CASE rather than MAX()/GREATEST(): the one spelling both engines share. A locked row
             // keeps every column; otherwise each value keeps the larger of stored and new.
-            let row = try await database.raw("""
+            let row = try await database.raw(
+                """
                 INSERT INTO conversion_values (install_id, app_id, window_index, fine_value, coarse_rank, locked, updated_at)
                 VALUES (\(bind: value.installId), \(bind: value.appId), \(bind: Int64(value.windowIndex)), \(bind: Int64(value.fineValue)),
                         \(bind: Int64(value.coarseRank)), \(bind: Int64(value.locked ? 1 : 0)), \(bind: value.updatedAt.epochMilliseconds))
@@ -68,7 +73,8 @@ extension SQLStorage {
                     updated_at = CASE WHEN conversion_values.locked = 1 THEN conversion_values.updated_at ELSE excluded.updated_at END,
                     locked = CASE WHEN conversion_values.locked = 1 OR excluded.locked = 1 THEN 1 ELSE 0 END
                 RETURNING *
-                """).first()
+                """
+            ).first()
             guard let row else { throw StoreError.corruptRecord("conversion value of install \(value.installId) was not stored") }
             return try Self.decodeConversionValue(row)
         }
@@ -76,22 +82,28 @@ extension SQLStorage {
 
     public func conversionValue(installId: String, windowIndex: Int) async throws -> ConversionValueRecord? {
         try await provider.read { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 SELECT * FROM conversion_values WHERE install_id = \(bind: installId) AND window_index = \(bind: Int64(windowIndex))
-                """).first().map(Self.decodeConversionValue)
+                """
+            ).first().map(Self.decodeConversionValue)
         }
     }
 
     public func claimConversionSignature(appId: String, signature: String, expiresAt: Date, now: Date) async throws -> Bool {
         try await provider.transaction { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 DELETE FROM conversion_signatures WHERE app_id = \(bind: appId) AND expires_at < \(bind: now.epochMilliseconds)
-                """).run()
-            let inserted = try await database.raw("""
+                """
+            ).run()
+            let inserted = try await database.raw(
+                """
                 INSERT INTO conversion_signatures (app_id, signature, expires_at)
                 VALUES (\(bind: appId), \(bind: signature), \(bind: expiresAt.epochMilliseconds))
                 ON CONFLICT (app_id, signature) DO NOTHING RETURNING signature
-                """).all()
+                """
+            ).all()
             return !inserted.isEmpty
         }
     }

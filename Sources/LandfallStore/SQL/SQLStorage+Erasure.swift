@@ -24,7 +24,8 @@ extension SQLStorage {
             let lookup = SQLErasureLookup(database: database, engine: engine, appId: appId)
             let targets = try await lookup.targets(of: subject)
             let mentioned = targets.mentioned
-            let later = mentioned.isSubset(of: firstPass.mentioned)
+            let later =
+                mentioned.isSubset(of: firstPass.mentioned)
                 ? try await lookup.webhookMessages(mentioning: mentioned, since: firstPassStarted)
                 : try await lookup.webhookMessages(naming: targets)
             var deletion = SQLErasureDeletion(database: database, appId: appId)
@@ -42,21 +43,29 @@ private struct SQLErasureDeletion {
 
     mutating func run(_ targets: ErasureTargets, messages: [String]) async throws -> ErasureReport {
         let (user, installs) = (targets.user, targets.installs)
-        try await delete("webhook_attempts", "DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE message_id IN", messages, closing: ")")
+        try await delete(
+            "webhook_attempts", "DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE message_id IN",
+            messages, closing: ")")
         try await delete("webhook_deliveries", "DELETE FROM webhook_deliveries WHERE message_id IN", messages)
         try await delete("webhook_messages", "DELETE FROM webhook_messages WHERE app_id = \(bind: appId) AND id IN", messages)
         try await delete("conversion_values", "DELETE FROM conversion_values WHERE app_id = \(bind: appId) AND install_id IN", installs)
         try await delete("events", "DELETE FROM events WHERE app_id = \(bind: appId) AND id IN", targets.eventIds)
-        try await delete("referrals", "DELETE FROM referrals WHERE app_id = \(bind: appId) AND install_id IS NOT NULL AND install_id IN", installs)
+        try await delete(
+            "referrals", "DELETE FROM referrals WHERE app_id = \(bind: appId) AND install_id IS NOT NULL AND install_id IN", installs)
         try await delete("referrals", "DELETE FROM referrals WHERE app_id = \(bind: appId) AND referrer_id IN", user)
         try await delete("referrals", "DELETE FROM referrals WHERE app_id = \(bind: appId) AND referee_id IN", user)
         try await delete("referral_identities", "DELETE FROM referral_identities WHERE app_id = \(bind: appId) AND user_id IN", user)
-        try await delete("referral_identities", "DELETE FROM referral_identities WHERE app_id = \(bind: appId) AND kind = 'install' AND value IN", installs)
+        try await delete(
+            "referral_identities", "DELETE FROM referral_identities WHERE app_id = \(bind: appId) AND kind = 'install' AND value IN",
+            installs)
         try await delete("referral_codes", "DELETE FROM referral_codes WHERE app_id = \(bind: appId) AND user_id IN", user)
-        try await delete("branch_sessions", "DELETE FROM branch_sessions WHERE app_id = \(bind: appId) AND install_id IS NOT NULL AND install_id IN", installs)
+        try await delete(
+            "branch_sessions", "DELETE FROM branch_sessions WHERE app_id = \(bind: appId) AND install_id IS NOT NULL AND install_id IN",
+            installs)
         // By device alone, for the same reason as the events: the devices were found in this app.
         try await delete("branch_sessions", "DELETE FROM branch_sessions WHERE device_id IN", targets.deviceIds)
-        try await delete("branch_device_keys", "DELETE FROM branch_device_keys WHERE app_id = \(bind: appId) AND device_id IN", targets.deviceIds)
+        try await delete(
+            "branch_device_keys", "DELETE FROM branch_device_keys WHERE app_id = \(bind: appId) AND device_id IN", targets.deviceIds)
         try await delete("branch_devices", "DELETE FROM branch_devices WHERE app_id = \(bind: appId) AND id IN", targets.deviceIds)
         try await delete("branch_links", "DELETE FROM branch_links WHERE app_id = \(bind: appId) AND link_id IN", targets.linkIds)
         try await delete("clicks", "DELETE FROM clicks WHERE app_id = \(bind: appId) AND id IN", targets.clickIds)

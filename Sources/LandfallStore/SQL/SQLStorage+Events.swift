@@ -18,7 +18,8 @@ extension SQLStorage {
 
     public func events(installId: String) async throws -> [EventRecord] {
         try await provider.read { database in
-            try await database.raw("SELECT * FROM events WHERE install_id = \(bind: installId) ORDER BY occurred_at, sequence, id").all().map(Self.decodeEvent)
+            try await database.raw("SELECT * FROM events WHERE install_id = \(bind: installId) ORDER BY occurred_at, sequence, id").all()
+                .map(Self.decodeEvent)
         }
     }
 

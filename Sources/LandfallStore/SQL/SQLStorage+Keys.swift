@@ -4,12 +4,14 @@ import SQLKit
 extension SQLStorage {
     public func insertKey(_ key: APIKeyRecord) async throws {
         try await writeUnique(conflictField: "key") { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO api_keys (id, app_id, kind, name, key_hash, display_prefix, created_at, revoked_at)
                 VALUES (\(bind: key.id), \(bind: key.appId), \(bind: key.kind.rawValue), \(bind: key.name),
                         \(bind: key.keyHash), \(bind: key.displayPrefix), \(bind: key.createdAt.epochMilliseconds),
                         \(bind: key.revokedAt?.epochMilliseconds))
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -29,10 +31,12 @@ extension SQLStorage {
         defer { catalogChanged() }
         return try await provider.write { database in
             try await moveSharedCatalogRevision(database)
-            let rows = try await database.raw("""
+            let rows = try await database.raw(
+                """
                 UPDATE api_keys SET revoked_at = COALESCE(revoked_at, \(bind: date.epochMilliseconds))
                 WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id
-                """).all()
+                """
+            ).all()
             return !rows.isEmpty
         }
     }

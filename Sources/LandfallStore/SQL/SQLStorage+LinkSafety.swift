@@ -4,20 +4,24 @@ import SQLKit
 extension SQLStorage {
     public func putSafetyDomain(_ entry: SafetyDomainRecord) async throws {
         try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO safety_domains (scope, domain, state, note, created_at)
                 VALUES (\(bind: entry.scope.storedValue), \(bind: entry.domain), \(bind: entry.state.rawValue), \(bind: entry.note),
                         \(bind: entry.createdAt.epochMilliseconds))
                 ON CONFLICT (scope, domain) DO UPDATE SET state = excluded.state, note = excluded.note
-                """).run()
+                """
+            ).run()
         }
     }
 
     public func deleteSafetyDomain(scope: SafetyScope, domain: String) async throws -> Bool {
         try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 DELETE FROM safety_domains WHERE scope = \(bind: scope.storedValue) AND domain = \(bind: domain) RETURNING domain
-                """).all().isEmpty == false
+                """
+            ).all().isEmpty == false
         }
     }
 

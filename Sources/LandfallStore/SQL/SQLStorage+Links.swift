@@ -5,7 +5,8 @@ extension SQLStorage {
     public func insertLink(_ link: LinkRecord) async throws {
         let content = try encodeJSON(link.content)
         try await writeUnique(conflictField: "shortCode") { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO links (id, app_id, short_code, template_id, template_slug, external_user_id, dedup_key,
                                    is_active, expires_at, content, created_at, updated_at, safety, domain_safety,
                                    attribution_window_hours)
@@ -15,7 +16,8 @@ extension SQLStorage {
                         \(bind: link.createdAt.epochMilliseconds), \(bind: link.updatedAt.epochMilliseconds),
                         \(bind: link.safety.rawValue), \(bind: link.domainSafety.rawValue),
                         \(bind: link.content.attributionWindowHours.map(Int64.init)))
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -23,7 +25,8 @@ extension SQLStorage {
         defer { catalogChanged() }
         let content = try encodeJSON(link.content)
         try await writeUnique(conflictField: "shortCode") { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE links SET short_code = \(bind: link.shortCode), template_id = \(bind: link.templateId),
                     template_slug = \(bind: link.templateSlug), external_user_id = \(bind: link.externalUserId),
                     dedup_key = \(bind: link.dedupKey), is_active = \(bind: link.isActive),
@@ -32,7 +35,8 @@ extension SQLStorage {
                     domain_safety = \(bind: link.domainSafety.rawValue),
                     attribution_window_hours = \(bind: link.content.attributionWindowHours.map(Int64.init))
                 WHERE id = \(bind: link.id) AND app_id = \(bind: link.appId)
-                """).run()
+                """
+            ).run()
             try await moveSharedCatalogRevision(database)
         }
     }
@@ -53,10 +57,12 @@ extension SQLStorage {
 
     public func link(dedupKey: String, appId: String) async throws -> LinkRecord? {
         try await provider.read { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 SELECT * FROM links WHERE app_id = \(bind: appId) AND dedup_key = \(bind: dedupKey)
                 ORDER BY created_at, id LIMIT 1
-                """).first().map(decodeLink)
+                """
+            ).first().map(decodeLink)
         }
     }
 

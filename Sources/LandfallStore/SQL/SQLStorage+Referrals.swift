@@ -19,11 +19,13 @@ extension SQLStorage {
     public func saveReferralProgram(_ record: ReferralProgramRecord) async throws {
         let settings = try encodeJSON(record.program)
         try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO referral_programs (app_id, settings, created_at, updated_at)
                 VALUES (\(bind: record.appId), \(bind: settings), \(bind: record.createdAt.epochMilliseconds), \(bind: record.updatedAt.epochMilliseconds))
                 ON CONFLICT (app_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -43,13 +45,15 @@ extension SQLStorage {
         // Which unique constraint fired is told apart by looking: the engines word it differently.
         do {
             try await provider.write { database in
-                try await database.raw("""
+                try await database.raw(
+                    """
                     INSERT INTO referral_codes (app_id, user_id, code, link_id, created_at)
                     VALUES (\(bind: record.appId), \(bind: record.userId), \(bind: record.code), \(bind: record.linkId),
                             \(bind: record.createdAt.epochMilliseconds))
-                    """).run()
+                    """
+                ).run()
             }
-        } catch where provider.isUniqueViolation(error) {
+        } catch  where provider.isUniqueViolation(error) {
             let existing = try await referralCode(appId: record.appId, userId: record.userId)
             throw StoreError.conflict(existing == nil ? "code" : "user")
         }
@@ -57,29 +61,35 @@ extension SQLStorage {
 
     public func setReferralCodeLink(appId: String, userId: String, linkId: String) async throws {
         try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE referral_codes SET link_id = \(bind: linkId) WHERE app_id = \(bind: appId) AND user_id = \(bind: userId)
-                """).run()
+                """
+            ).run()
         }
     }
 
     public func addReferralIdentity(_ identity: ReferralIdentity, appId: String, at date: Date) async throws {
         try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO referral_identities (app_id, user_id, kind, value, created_at)
                 VALUES (\(bind: appId), \(bind: identity.userId), \(bind: identity.kind.rawValue), \(bind: identity.value),
                         \(bind: date.epochMilliseconds))
                 ON CONFLICT (app_id, user_id, kind, value) DO NOTHING
-                """).run()
+                """
+            ).run()
         }
     }
 
     public func referralIdentities(appId: String, userId: String, limit: Int) async throws -> [ReferralIdentity] {
         let rows = try await provider.read { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 SELECT kind, value FROM referral_identities WHERE app_id = \(bind: appId) AND user_id = \(bind: userId)
                 ORDER BY created_at DESC, kind, value LIMIT \(bind: max(1, limit))
-                """).all()
+                """
+            ).all()
         }
         return try rows.map {
             let values = SQLKitValues(row: $0)
@@ -91,10 +101,12 @@ extension SQLStorage {
 
     public func referralUsers(appId: String, kind: ReferralIdentity.Kind, value: String, limit: Int) async throws -> [String] {
         let rows = try await provider.read { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 SELECT user_id FROM referral_identities WHERE app_id = \(bind: appId) AND kind = \(bind: kind.rawValue)
                 AND value = \(bind: value) ORDER BY user_id LIMIT \(bind: max(1, limit))
-                """).all()
+                """
+            ).all()
         }
         return try rows.map { try SQLKitValues(row: $0).requiredText("user_id") }
     }
@@ -104,7 +116,8 @@ extension SQLStorage {
         let row: (any SQLRow)?
         do {
             row = try await provider.write { database in
-                try await database.raw("""
+                try await database.raw(
+                    """
                     INSERT INTO referrals (app_id, referrer_id, code, referee_id, referee_name, referee_avatar_url, install_id,
                         link_id, click_id, status, reasons, key_event, key_min_micros, key_currency, hold_ms, email_hash,
                         payment_hash, ip_hash, created_at, updated_at, qualified_at, completes_at, completed_at, reversed_at)
@@ -117,9 +130,10 @@ extension SQLStorage {
                         \(bind: referral.qualifiedAt?.epochMilliseconds), \(bind: referral.completesAt?.epochMilliseconds),
                         \(bind: referral.completedAt?.epochMilliseconds), \(bind: referral.reversedAt?.epochMilliseconds))
                     RETURNING id
-                    """).first()
+                    """
+                ).first()
             }
-        } catch where provider.isUniqueViolation(error) {
+        } catch  where provider.isUniqueViolation(error) {
             throw StoreError.conflict("referee")
         }
         guard let row else { throw StoreError.corruptRecord("a new referral came back without its id") }
@@ -161,14 +175,16 @@ extension SQLStorage {
     }
 
     public func referralCount(appId: String, referrerId: String, since: Date) async throws -> Int {
-        try await count("""
+        try await count(
+            """
             SELECT COUNT(*) AS n FROM referrals WHERE app_id = \(bind: appId) AND referrer_id = \(bind: referrerId)
             AND created_at >= \(bind: since.epochMilliseconds)
             """)
     }
 
     public func referralCount(appId: String, ipHash: String, since: Date) async throws -> Int {
-        try await count("""
+        try await count(
+            """
             SELECT COUNT(*) AS n FROM referrals WHERE app_id = \(bind: appId) AND ip_hash = \(bind: ipHash)
             AND created_at >= \(bind: since.epochMilliseconds)
             """)
@@ -226,12 +242,14 @@ extension SQLStorage {
         let reversedAt = status == .reversed ? millis : current.reversedAt?.epochMilliseconds
         // Compare-and-set on the status read above: a concurrent change makes this a no-op.
         let row = try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE referrals SET status = \(bind: status.rawValue), reasons = \(bind: reasonsText), updated_at = \(bind: millis),
                     completed_at = \(bind: completedAt), reversed_at = \(bind: reversedAt)
                 WHERE id = \(bind: id) AND app_id = \(bind: appId) AND status = \(bind: current.status.rawValue)
                 RETURNING *
-                """).first()
+                """
+            ).first()
         }
         return try row.map(decodeReferral)
     }
@@ -239,11 +257,13 @@ extension SQLStorage {
     public func qualifyReferral(id: Int64, appId: String, at date: Date, now: Date) async throws -> ReferralRecord? {
         let at = date.epochMilliseconds
         let row = try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE referrals SET qualified_at = \(bind: at), completes_at = \(bind: at) + hold_ms, updated_at = \(bind: now.epochMilliseconds)
                 WHERE id = \(bind: id) AND app_id = \(bind: appId) AND qualified_at IS NULL AND status IN ('pending', 'flagged')
                 RETURNING *
-                """).first()
+                """
+            ).first()
         }
         return try row.map(decodeReferral)
     }
@@ -265,14 +285,17 @@ extension SQLStorage {
             let id = try values.requiredInteger("id")
             let at = try values.requiredInteger("at")
             try await provider.write { database in
-                try await database.raw("""
+                try await database.raw(
+                    """
                     UPDATE referrals SET qualified_at = \(bind: at), completes_at = \(bind: at) + hold_ms, updated_at = \(bind: nowMillis)
                     WHERE id = \(bind: id) AND qualified_at IS NULL
-                    """).run()
+                    """
+                ).run()
             }
         }
         // 2. Pending referrals whose hold has passed complete; flagged ones wait for a reviewer.
-        let due = "SELECT id FROM referrals WHERE status = 'pending' AND completes_at <= \(bind: nowMillis)"
+        let due =
+            "SELECT id FROM referrals WHERE status = 'pending' AND completes_at <= \(bind: nowMillis)"
             + Self.referralScope(scope, alias: "") + " ORDER BY completes_at LIMIT \(bind: limit)"
         let completing = """
             UPDATE referrals SET status = 'complete', completed_at = completes_at, updated_at = \(bind: nowMillis)

@@ -2,7 +2,9 @@ import Foundation
 import SQLKit
 
 extension SQLStorage {
-    public func insertNewClicks(_ clicks: [ClickRecord], statistics: @escaping @Sendable ([ClickRecord]) -> [ClickStatDelta]) async throws -> Set<String> {
+    public func insertNewClicks(_ clicks: [ClickRecord], statistics: @escaping @Sendable ([ClickRecord]) -> [ClickStatDelta]) async throws
+        -> Set<String>
+    {
         guard !clicks.isEmpty else { return [] }
         // `ON CONFLICT (id) DO NOTHING` on the primary key makes a replay (even two at once) insert
         // nothing, on both engines; RETURNING tells which rows are new.

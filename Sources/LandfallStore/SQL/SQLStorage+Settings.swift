@@ -22,10 +22,12 @@ extension SQLStorage {
 
     public func setSetting(_ key: String, value: String) async throws {
         try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO settings (key, value) VALUES (\(bind: key), \(bind: value))
                 ON CONFLICT (key) DO UPDATE SET value = excluded.value
-                """).run()
+                """
+            ).run()
         }
     }
 }

@@ -5,11 +5,13 @@ extension SQLStorage {
     public func insertTemplate(_ template: TemplateRecord) async throws {
         let defaults = try encodeJSON(template.defaults)
         try await writeUnique(conflictField: "slug") { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO templates (id, app_id, name, slug, defaults, created_at, updated_at)
                 VALUES (\(bind: template.id), \(bind: template.appId), \(bind: template.name), \(bind: template.slug),
                         \(bind: defaults), \(bind: template.createdAt.epochMilliseconds), \(bind: template.updatedAt.epochMilliseconds))
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -17,11 +19,13 @@ extension SQLStorage {
         defer { catalogChanged() }
         let defaults = try encodeJSON(template.defaults)
         try await writeUnique(conflictField: "slug") { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE templates SET name = \(bind: template.name), slug = \(bind: template.slug), defaults = \(bind: defaults),
                     updated_at = \(bind: template.updatedAt.epochMilliseconds)
                 WHERE id = \(bind: template.id) AND app_id = \(bind: template.appId)
-                """).run()
+                """
+            ).run()
             try await moveSharedCatalogRevision(database)
         }
     }
@@ -51,7 +55,8 @@ extension SQLStorage {
         defer { catalogChanged() }
         return try await provider.write { database in
             try await moveSharedCatalogRevision(database)
-            return !(try await database.raw("DELETE FROM templates WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id").all()).isEmpty
+            return !(try await database.raw("DELETE FROM templates WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id").all())
+                .isEmpty
         }
     }
 

@@ -6,14 +6,16 @@ extension SQLStorage {
         defer { catalogChanged() }
         let types = try encodeJSON(endpoint.eventTypes)
         try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO webhook_endpoints (id, app_id, url, description, event_types, is_enabled, disabled_reason, secret,
                     previous_secret, previous_secret_expires_at, created_at, updated_at)
                 VALUES (\(bind: endpoint.id), \(bind: endpoint.appId), \(bind: endpoint.url), \(bind: endpoint.description), \(bind: types),
                     \(bind: endpoint.isEnabled), \(bind: endpoint.disabledReason), \(bind: endpoint.secret), \(bind: endpoint.previousSecret),
                     \(bind: endpoint.previousSecretExpiresAt?.epochMilliseconds), \(bind: endpoint.createdAt.epochMilliseconds),
                     \(bind: endpoint.updatedAt.epochMilliseconds))
-                """).run()
+                """
+            ).run()
             try await moveSharedCatalogRevision(database)
         }
     }
@@ -23,14 +25,16 @@ extension SQLStorage {
         defer { catalogChanged() }
         let types = try encodeJSON(endpoint.eventTypes)
         try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE webhook_endpoints SET url = \(bind: endpoint.url), description = \(bind: endpoint.description),
                     event_types = \(bind: types), is_enabled = \(bind: endpoint.isEnabled), disabled_reason = \(bind: endpoint.disabledReason),
                     secret = \(bind: endpoint.secret), previous_secret = \(bind: endpoint.previousSecret),
                     previous_secret_expires_at = \(bind: endpoint.previousSecretExpiresAt?.epochMilliseconds),
                     updated_at = \(bind: endpoint.updatedAt.epochMilliseconds)
                 WHERE id = \(bind: endpoint.id) AND app_id = \(bind: endpoint.appId)
-                """).run()
+                """
+            ).run()
             try await moveSharedCatalogRevision(database)
         }
     }
@@ -53,7 +57,9 @@ extension SQLStorage {
         defer { catalogChanged() }
         return try await provider.write { database in
             try await moveSharedCatalogRevision(database)
-            return !(try await database.raw("DELETE FROM webhook_endpoints WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id").all())
+            return
+                !(try await database.raw("DELETE FROM webhook_endpoints WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id")
+                .all())
                 .isEmpty
         }
     }
@@ -66,29 +72,35 @@ extension SQLStorage {
             var created = 0
             for message in messages {
                 if endpointsByApp[message.appId] == nil {
-                    endpointsByApp[message.appId] = try await database.raw("""
+                    endpointsByApp[message.appId] = try await database.raw(
+                        """
                         SELECT * FROM webhook_endpoints WHERE app_id = \(bind: message.appId) AND is_enabled ORDER BY created_at, id
-                        """).all().map(decodeWebhookEndpoint)
+                        """
+                    ).all().map(decodeWebhookEndpoint)
                 }
                 let targets = (endpointsByApp[message.appId] ?? []).filter { $0.subscribes(to: message.type) }
                 guard !targets.isEmpty else { continue }
-                let inserted = try await database.raw("""
+                let inserted = try await database.raw(
+                    """
                     INSERT INTO webhook_messages (id, app_id, type, payload, created_at)
                     VALUES (\(bind: message.id), \(bind: message.appId), \(bind: message.type), \(bind: message.payload),
                         \(bind: message.createdAt.epochMilliseconds))
                     ON CONFLICT (id) DO NOTHING RETURNING id
-                    """).all()
+                    """
+                ).all()
                 // Already stored: this fact was published before (a retried request), and its deliveries exist.
                 guard !inserted.isEmpty else { continue }
                 let due = message.createdAt.epochMilliseconds
                 let deadline = message.createdAt.addingTimeInterval(retryWindow).epochMilliseconds
                 for endpoint in targets {
-                    try await database.raw("""
+                    try await database.raw(
+                        """
                         INSERT INTO webhook_deliveries (id, app_id, message_id, endpoint_id, message_type, status, attempts, next_attempt_at,
                             deadline_at, created_at)
                         VALUES (\(bind: "dlv_" + UUID().uuidString.lowercased()), \(bind: message.appId), \(bind: message.id),
                             \(bind: endpoint.id), \(bind: message.type), 'pending', 0, \(bind: due), \(bind: deadline), \(bind: due))
-                        """).run()
+                        """
+                    ).run()
                     created += 1
                 }
             }
@@ -104,7 +116,8 @@ extension SQLStorage {
         // one writer at a time, so the statement alone is atomic.
         let locking: SQLQueryString = engine == .postgres ? "FOR UPDATE OF d SKIP LOCKED" : ""
         let claimed = try await provider.write { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE webhook_deliveries SET lease_id = \(bind: leaseId), lease_expires_at = \(bind: leaseUntil.epochMilliseconds)
                 WHERE id IN (
                     SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
@@ -112,12 +125,15 @@ extension SQLStorage {
                         AND (d.lease_expires_at IS NULL OR d.lease_expires_at <= \(bind: at)) AND e.is_enabled
                     ORDER BY d.next_attempt_at LIMIT \(bind: limit) \(locking))
                 RETURNING id
-                """).all().map { try $0.decode(column: "id", as: String.self) }
+                """
+            ).all().map { try $0.decode(column: "id", as: String.self) }
         }
         guard !claimed.isEmpty else { return [] }
         return try await provider.read { database in
-            let deliveries = try await database.raw("SELECT * FROM webhook_deliveries WHERE id IN (\(binds: claimed)) ORDER BY next_attempt_at, id")
-                .all().map(decodeWebhookDelivery)
+            let deliveries = try await database.raw(
+                "SELECT * FROM webhook_deliveries WHERE id IN (\(binds: claimed)) ORDER BY next_attempt_at, id"
+            )
+            .all().map(decodeWebhookDelivery)
             let messages = try await database.raw(
                 "SELECT * FROM webhook_messages WHERE id IN (\(binds: Array(Set(deliveries.map(\.messageId)))))"
             ).all().map(decodeWebhookMessage)
@@ -134,33 +150,42 @@ extension SQLStorage {
     }
 
     @discardableResult
-    public func recordWebhookAttempt(_ attempt: WebhookAttemptRecord, claim: WebhookClaim, result: WebhookAttemptResult) async throws -> Bool {
-        let (status, next): (WebhookDeliveryRecord.Status, Date) = switch result {
-        case .succeeded: (.succeeded, attempt.attemptedAt)
-        case .retry(let date): (.pending, date)
-        case .failed, .disableEndpoint: (.failed, attempt.attemptedAt)
-        }
+    public func recordWebhookAttempt(_ attempt: WebhookAttemptRecord, claim: WebhookClaim, result: WebhookAttemptResult) async throws
+        -> Bool
+    {
+        let (status, next): (WebhookDeliveryRecord.Status, Date) =
+            switch result {
+            case .succeeded: (.succeeded, attempt.attemptedAt)
+            case .retry(let date): (.pending, date)
+            case .failed, .disableEndpoint: (.failed, attempt.attemptedAt)
+            }
         let changed = try await provider.transaction { database in
-            let updated = try await database.raw("""
+            let updated = try await database.raw(
+                """
                 UPDATE webhook_deliveries SET status = \(bind: status.rawValue), attempts = attempts + 1,
                     next_attempt_at = \(bind: next.epochMilliseconds), last_attempt_at = \(bind: attempt.attemptedAt.epochMilliseconds),
                     last_status_code = \(bind: attempt.statusCode), last_error = \(bind: attempt.error), lease_id = NULL, lease_expires_at = NULL
                 WHERE id = \(bind: claim.delivery.id) AND lease_id = \(bind: claim.leaseId)
                 RETURNING id
-                """).all()
+                """
+            ).all()
             guard !updated.isEmpty else { return false }
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO webhook_attempts (id, delivery_id, attempted_at, status_code, error, duration_ms, response_body)
                 VALUES (\(bind: attempt.id), \(bind: attempt.deliveryId), \(bind: attempt.attemptedAt.epochMilliseconds),
                     \(bind: attempt.statusCode), \(bind: attempt.error), \(bind: attempt.durationMilliseconds), \(bind: attempt.responseBody))
-                """).run()
+                """
+            ).run()
             if case .disableEndpoint(let reason) = result {
                 try await moveSharedCatalogRevision(database)
-                try await database.raw("""
+                try await database.raw(
+                    """
                     UPDATE webhook_endpoints SET is_enabled = \(bind: false), disabled_reason = \(bind: reason),
                         updated_at = \(bind: attempt.attemptedAt.epochMilliseconds)
                     WHERE id = \(bind: claim.endpoint.id)
-                    """).run()
+                    """
+                ).run()
             }
             return true
         }
@@ -172,11 +197,14 @@ extension SQLStorage {
         endpointId: String, appId: String, status: WebhookDeliveryRecord.Status?, before: String?, limit: Int
     ) async throws -> [WebhookDeliveryRecord] {
         try await provider.read { database in
-            var query: SQLQueryString = "SELECT * FROM webhook_deliveries WHERE endpoint_id = \(bind: endpointId) AND app_id = \(bind: appId)"
+            var query: SQLQueryString =
+                "SELECT * FROM webhook_deliveries WHERE endpoint_id = \(bind: endpointId) AND app_id = \(bind: appId)"
             if let status { query = query + " AND status = \(bind: status.rawValue)" }
-            if let before, let cursor = try await database.raw(
-                "SELECT created_at FROM webhook_deliveries WHERE id = \(bind: before) AND endpoint_id = \(bind: endpointId)"
-            ).first() {
+            if let before,
+                let cursor = try await database.raw(
+                    "SELECT created_at FROM webhook_deliveries WHERE id = \(bind: before) AND endpoint_id = \(bind: endpointId)"
+                ).first()
+            {
                 let createdAt = try cursor.decode(column: "created_at", as: Int64.self)
                 query = query + " AND (created_at < \(bind: createdAt) OR (created_at = \(bind: createdAt) AND id < \(bind: before)))"
             }
@@ -209,12 +237,14 @@ extension SQLStorage {
     public func redeliverWebhook(id: String, appId: String, at date: Date, deadline: Date) async throws -> WebhookDeliveryRecord? {
         try await provider.write { database in
             // The lease is left alone: an attempt in flight finishes and records, then this runs again.
-            try await database.raw("""
+            try await database.raw(
+                """
                 UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = \(bind: date.epochMilliseconds),
                     deadline_at = \(bind: deadline.epochMilliseconds)
                 WHERE id = \(bind: id) AND app_id = \(bind: appId)
                 RETURNING *
-                """).first().map(decodeWebhookDelivery)
+                """
+            ).first().map(decodeWebhookDelivery)
         }
     }
 
@@ -225,12 +255,14 @@ extension SQLStorage {
             appId: try row.decode(column: "app_id", as: String.self),
             url: try row.decode(column: "url", as: String.self),
             description: try row.decode(column: "description", as: String?.self),
-            eventTypes: try decodeJSON([String].self, try row.decode(column: "event_types", as: String.self), what: "webhook endpoint \(id)"),
+            eventTypes: try decodeJSON(
+                [String].self, try row.decode(column: "event_types", as: String.self), what: "webhook endpoint \(id)"),
             isEnabled: try row.decode(column: "is_enabled", as: Bool.self),
             disabledReason: try row.decode(column: "disabled_reason", as: String?.self),
             secret: try row.decode(column: "secret", as: String.self),
             previousSecret: try row.decode(column: "previous_secret", as: String?.self),
-            previousSecretExpiresAt: try row.decode(column: "previous_secret_expires_at", as: Int64?.self).map(Date.init(epochMilliseconds:)),
+            previousSecretExpiresAt: try row.decode(column: "previous_secret_expires_at", as: Int64?.self).map(
+                Date.init(epochMilliseconds:)),
             createdAt: Date(epochMilliseconds: try row.decode(column: "created_at", as: Int64.self)),
             updatedAt: Date(epochMilliseconds: try row.decode(column: "updated_at", as: Int64.self))
         )

@@ -63,7 +63,7 @@ public final class SQLStorage: LandfallStorage {
     func writeUnique(conflictField: String, _ body: (any SQLDatabase) async throws -> Void) async throws {
         do {
             try await provider.write(body)
-        } catch where provider.isUniqueViolation(error) {
+        } catch  where provider.isUniqueViolation(error) {
             throw StoreError.conflict(conflictField)
         }
     }

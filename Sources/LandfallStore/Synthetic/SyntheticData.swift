@@ -96,25 +96,29 @@ public struct SyntheticData: Sendable {
         switch storage.engine {
         case .sqlite:
             code = "printf('%08x', (i * 2654435761) % 4294967296)"
-            sequence = "WITH RECURSIVE seq(i) AS (SELECT \(bind: range.lowerBound) UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < \(bind: range.upperBound))"
+            sequence =
+                "WITH RECURSIVE seq(i) AS (SELECT \(bind: range.lowerBound) UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < \(bind: range.upperBound))"
         case .postgres:
             code = "lpad(to_hex((i * 2654435761) % 4294967296), 8, '0')"
             sequence = ""
         }
-        let from: SQLQueryString = storage.engine == .postgres
+        let from: SQLQueryString =
+            storage.engine == .postgres
             ? "FROM generate_series(\(bind: Int64(range.lowerBound)), \(bind: Int64(range.upperBound - 1))) AS seq(i)"
             : "FROM seq"
         try await withSecondaryIndexesRebuilt(on: "links") {
-        try await storage.provider.transaction { database in
-            try await database.raw("""
-                \(sequence)
-                INSERT INTO links (id, app_id, short_code, template_id, template_slug, external_user_id, dedup_key,
-                                   is_active, expires_at, content, created_at, updated_at)
-                SELECT \(paddedSQL("synthetic-link-", "i")), \(bind: appId), \(code), NULL, NULL, NULL, NULL,
-                       \(bind: true), NULL, \(bind: parts[0]) || i || \(bind: parts[1]), \(bind: millis), \(bind: millis)
-                \(from)
-                """).run()
-        }
+            try await storage.provider.transaction { database in
+                try await database.raw(
+                    """
+                    \(sequence)
+                    INSERT INTO links (id, app_id, short_code, template_id, template_slug, external_user_id, dedup_key,
+                                       is_active, expires_at, content, created_at, updated_at)
+                    SELECT \(paddedSQL("synthetic-link-", "i")), \(bind: appId), \(code), NULL, NULL, NULL, NULL,
+                           \(bind: true), NULL, \(bind: parts[0]) || i || \(bind: parts[1]), \(bind: millis), \(bind: millis)
+                    \(from)
+                    """
+                ).run()
+            }
         }
     }
 
@@ -131,57 +135,64 @@ public struct SyntheticData: Sendable {
         let count = Int64(max(1, range.count))
         let networkCount = Int64(max(1, networks))
         try await withSecondaryIndexesRebuilt(on: "clicks") {
-        try await storage.provider.transaction { database in
-            try await database.raw("DROP TABLE IF EXISTS synthetic_profiles").run()
-            try await database.raw("""
-                CREATE TEMPORARY TABLE synthetic_profiles (
-                    n BIGINT PRIMARY KEY, platform TEXT, user_agent TEXT, os_version TEXT, device_class TEXT,
-                    screen_width INTEGER, screen_height INTEGER, timezone TEXT, language TEXT, accept_language TEXT, signature TEXT,
-                    match_evidence TEXT)
-                """).run()
-            for (index, profile) in profiles.enumerated() {
-                try await database.raw("""
-                    INSERT INTO synthetic_profiles VALUES (\(bind: Int64(index)), \(bind: profile.platform), \(bind: profile.userAgent),
-                        \(bind: profile.osVersion), \(bind: profile.deviceClass), \(bind: profile.screenWidth), \(bind: profile.screenHeight),
-                        \(bind: profile.timezone), \(bind: profile.language), \(bind: profile.acceptLanguage), \(bind: profile.signature),
-                        \(bind: profile.matchEvidence))
-                    """).run()
-            }
-            // n: the click's network; the address and its /24 are built from it as ipAddress(click:networks:) does.
-            let network: SQLQueryString = "((i * 2654435761) % \(unsafeRaw: String(networkCount)))"
-            let octets: SQLQueryString = """
-                CAST(11 + \(network) % 89 AS TEXT) || '.' || CAST(\(network) / 89 % 256 AS TEXT) || '.' || CAST(\(network) / 22784 % 256 AS TEXT)
-                """
-            let sequence: SQLQueryString
-            let from: SQLQueryString
-            switch storage.engine {
-            case .sqlite:
-                sequence = "WITH RECURSIVE seq(i) AS (SELECT \(bind: range.lowerBound) UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < \(bind: range.upperBound))"
-                from = "FROM seq JOIN synthetic_profiles p ON p.n = i % \(unsafeRaw: String(profiles.count))"
-            case .postgres:
-                sequence = ""
-                from = """
-                    FROM generate_series(\(bind: Int64(range.lowerBound)), \(bind: Int64(range.upperBound - 1))) AS seq(i)
-                    JOIN synthetic_profiles p ON p.n = i % \(unsafeRaw: String(profiles.count))
+            try await storage.provider.transaction { database in
+                try await database.raw("DROP TABLE IF EXISTS synthetic_profiles").run()
+                try await database.raw(
                     """
+                    CREATE TEMPORARY TABLE synthetic_profiles (
+                        n BIGINT PRIMARY KEY, platform TEXT, user_agent TEXT, os_version TEXT, device_class TEXT,
+                        screen_width INTEGER, screen_height INTEGER, timezone TEXT, language TEXT, accept_language TEXT, signature TEXT,
+                        match_evidence TEXT)
+                    """
+                ).run()
+                for (index, profile) in profiles.enumerated() {
+                    try await database.raw(
+                        """
+                        INSERT INTO synthetic_profiles VALUES (\(bind: Int64(index)), \(bind: profile.platform), \(bind: profile.userAgent),
+                            \(bind: profile.osVersion), \(bind: profile.deviceClass), \(bind: profile.screenWidth), \(bind: profile.screenHeight),
+                            \(bind: profile.timezone), \(bind: profile.language), \(bind: profile.acceptLanguage), \(bind: profile.signature),
+                            \(bind: profile.matchEvidence))
+                        """
+                    ).run()
+                }
+                // n: the click's network; the address and its /24 are built from it as ipAddress(click:networks:) does.
+                let network: SQLQueryString = "((i * 2654435761) % \(unsafeRaw: String(networkCount)))"
+                let octets: SQLQueryString = """
+                    CAST(11 + \(network) % 89 AS TEXT) || '.' || CAST(\(network) / 89 % 256 AS TEXT) || '.' || CAST(\(network) / 22784 % 256 AS TEXT)
+                    """
+                let sequence: SQLQueryString
+                let from: SQLQueryString
+                switch storage.engine {
+                case .sqlite:
+                    sequence =
+                        "WITH RECURSIVE seq(i) AS (SELECT \(bind: range.lowerBound) UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < \(bind: range.upperBound))"
+                    from = "FROM seq JOIN synthetic_profiles p ON p.n = i % \(unsafeRaw: String(profiles.count))"
+                case .postgres:
+                    sequence = ""
+                    from = """
+                        FROM generate_series(\(bind: Int64(range.lowerBound)), \(bind: Int64(range.upperBound - 1))) AS seq(i)
+                        JOIN synthetic_profiles p ON p.n = i % \(unsafeRaw: String(profiles.count))
+                        """
+                }
+                try await database.raw(
+                    """
+                    \(sequence)
+                    INSERT INTO clicks (id, app_id, link_id, clicked_at, click_token, ip_address, user_agent, platform, os_version,
+                                        device_class, device_model, browser, in_app_browser, accept_language, referrer, country, is_bot,
+                                        bot_name, screen_width, screen_height, timezone, language, ip_prefix, signature,
+                                        client_os_version, client_device_model, match_evidence)
+                    SELECT \(paddedSQL("synthetic-click-", "i")), \(bind: appId),
+                           \(paddedSQL("synthetic-link-", "1 + (i * 7919) % \(unsafeRaw: String(linkCount))")),
+                           \(bind: start) + ((i - \(bind: Int64(range.lowerBound))) * \(bind: span)) / \(bind: count),
+                           \(paddedSQL("synthetic-token-", "i")), \(octets) || '.' || CAST(i % 250 + 1 AS TEXT), p.user_agent, p.platform, p.os_version,
+                           p.device_class, NULL, NULL, NULL, p.accept_language, NULL, NULL, \(bind: false),
+                           NULL, p.screen_width, p.screen_height, p.timezone, p.language, \(octets) || '.0/24', p.signature,
+                           NULL, NULL, p.match_evidence
+                    \(from)
+                    """
+                ).run()
+                try await database.raw("DROP TABLE synthetic_profiles").run()
             }
-            try await database.raw("""
-                \(sequence)
-                INSERT INTO clicks (id, app_id, link_id, clicked_at, click_token, ip_address, user_agent, platform, os_version,
-                                    device_class, device_model, browser, in_app_browser, accept_language, referrer, country, is_bot,
-                                    bot_name, screen_width, screen_height, timezone, language, ip_prefix, signature,
-                                    client_os_version, client_device_model, match_evidence)
-                SELECT \(paddedSQL("synthetic-click-", "i")), \(bind: appId),
-                       \(paddedSQL("synthetic-link-", "1 + (i * 7919) % \(unsafeRaw: String(linkCount))")),
-                       \(bind: start) + ((i - \(bind: Int64(range.lowerBound))) * \(bind: span)) / \(bind: count),
-                       \(paddedSQL("synthetic-token-", "i")), \(octets) || '.' || CAST(i % 250 + 1 AS TEXT), p.user_agent, p.platform, p.os_version,
-                       p.device_class, NULL, NULL, NULL, p.accept_language, NULL, NULL, \(bind: false),
-                       NULL, p.screen_width, p.screen_height, p.timezone, p.language, \(octets) || '.0/24', p.signature,
-                       NULL, NULL, p.match_evidence
-                \(from)
-                """).run()
-            try await database.raw("DROP TABLE synthetic_profiles").run()
-        }
         }
     }
 
@@ -190,16 +201,17 @@ public struct SyntheticData: Sendable {
     /// The definitions are read from the database, so the migrations stay the only place they live.
     private func withSecondaryIndexesRebuilt(on table: String, _ body: () async throws -> Void) async throws {
         let definitions: [(name: String, sql: String)] = try await storage.provider.read { database in
-            let query: SQLQueryString = switch storage.engine {
-            case .sqlite:
-                "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = \(bind: table) AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'"
-            case .postgres:
-                """
-                SELECT indexname AS name, indexdef AS sql FROM pg_indexes
-                WHERE schemaname = current_schema() AND tablename = \(bind: table)
-                AND indexname NOT IN (SELECT conname FROM pg_constraint) AND indexdef NOT LIKE 'CREATE UNIQUE%'
-                """
-            }
+            let query: SQLQueryString =
+                switch storage.engine {
+                case .sqlite:
+                    "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = \(bind: table) AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'"
+                case .postgres:
+                    """
+                    SELECT indexname AS name, indexdef AS sql FROM pg_indexes
+                    WHERE schemaname = current_schema() AND tablename = \(bind: table)
+                    AND indexname NOT IN (SELECT conname FROM pg_constraint) AND indexdef NOT LIKE 'CREATE UNIQUE%'
+                    """
+                }
             return try await database.raw(query).all().map {
                 (try $0.decode(column: "name", as: String.self), try $0.decode(column: "sql", as: String.self))
             }
@@ -243,12 +255,14 @@ public struct SyntheticData: Sendable {
     public func deviceGroups(appId: String, range: Range<Int>? = nil) async throws -> [DeviceGroup] {
         let only = numbered(range)
         return try await storage.provider.read { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 SELECT platform, clicked_at / 86400000 AS day, user_agent, os_version, screen_width, screen_height, timezone,
                        language, accept_language, COUNT(*) AS clicks
                 FROM clicks WHERE app_id = \(bind: appId) AND is_bot = \(bind: false)\(only)
                 GROUP BY platform, clicked_at / 86400000, user_agent, os_version, screen_width, screen_height, timezone, language, accept_language
-                """).all().map { row in
+                """
+            ).all().map { row in
                 DeviceGroup(
                     platform: try row.decode(column: "platform", as: String.self),
                     day: try row.decode(column: "day", as: Int64.self),
@@ -269,13 +283,15 @@ public struct SyntheticData: Sendable {
     public func insertNetworkStatistics(appId: String, factor: String, range: Range<Int>? = nil) async throws {
         let only = numbered(range)
         try await storage.provider.transaction { database in
-            try await database.raw("""
+            try await database.raw(
+                """
                 INSERT INTO click_stats (app_id, platform, day, factor, value, clicks)
                 SELECT app_id, platform, clicked_at / 86400000, \(bind: factor), ip_prefix, COUNT(*)
                 FROM clicks WHERE app_id = \(bind: appId) AND is_bot = \(bind: false) AND ip_prefix IS NOT NULL\(only)
                 GROUP BY app_id, platform, clicked_at / 86400000, ip_prefix
                 ON CONFLICT (app_id, platform, factor, value, day) DO UPDATE SET clicks = click_stats.clicks + excluded.clicks
-                """).run()
+                """
+            ).run()
         }
     }
 
@@ -283,11 +299,13 @@ public struct SyntheticData: Sendable {
     /// ids are `synthetic-click-NNNNNNNNNN`, so the number is the id from its 17th character.
     private func numbered(_ range: Range<Int>?) -> SQLQueryString {
         guard let range else { return "" }
-        let number: SQLQueryString = switch storage.engine {
-        case .sqlite: "CAST(substr(id, 17) AS INTEGER)"
-        case .postgres: "CAST(substring(id FROM 17) AS BIGINT)"
-        }
-        return " AND id LIKE 'synthetic-click-%' AND \(number) >= \(bind: Int64(range.lowerBound)) AND \(number) < \(bind: Int64(range.upperBound))"
+        let number: SQLQueryString =
+            switch storage.engine {
+            case .sqlite: "CAST(substr(id, 17) AS INTEGER)"
+            case .postgres: "CAST(substring(id FROM 17) AS BIGINT)"
+            }
+        return
+            " AND id LIKE 'synthetic-click-%' AND \(number) >= \(bind: Int64(range.lowerBound)) AND \(number) < \(bind: Int64(range.upperBound))"
     }
 
     /// What autovacuum leaves behind after a bulk load on PostgreSQL, minutes later in a real

@@ -49,10 +49,12 @@ struct AttributionEngineTests {
 
     @Test("Signals shared by 100,000 clicks without a network match are organic, not a guess")
     func commonSignalsWithoutNetworkAreOrganic() {
-        let crowd = CountedPopulation(clickCount: 100_000, counts: [
-            .osVersion: ["17.4": 100_000], .deviceModel: ["iPhone": 100_000], .screen: ["1176x2560": 100_000],
-            .timezone: ["Europe/Paris": 100_000], .language: ["fr": 100_000],
-        ])
+        let crowd = CountedPopulation(
+            clickCount: 100_000,
+            counts: [
+                .osVersion: ["17.4": 100_000], .deviceModel: ["iPhone": 100_000], .screen: ["1176x2560": 100_000],
+                .timezone: ["Europe/Paris": 100_000], .language: ["fr": 100_000],
+            ])
         var cellular = F.sameDeviceClick("c1", before: 10 * F.minute)
         cellular.ipPrefix = nil
         let decision = decide([cellular], population: crowd)
@@ -63,10 +65,12 @@ struct AttributionEngineTests {
 
     @Test("Two clicks by one device are one candidate: the later gets the credit and the confidence adds up")
     func sameDeviceClicksAreGrouped() throws {
-        let campus = CountedPopulation(clickCount: 1_000, counts: [
-            .ipPrefix: [F.homeNetwork: 250], .osVersion: ["17.4": 600], .deviceModel: ["iPhone": 950],
-            .screen: ["1176x2560": 400], .timezone: ["Europe/Paris": 500], .language: ["fr-FR": 600],
-        ])
+        let campus = CountedPopulation(
+            clickCount: 1_000,
+            counts: [
+                .ipPrefix: [F.homeNetwork: 250], .osVersion: ["17.4": 600], .deviceModel: ["iPhone": 950],
+                .screen: ["1176x2560": 400], .timezone: ["Europe/Paris": 500], .language: ["fr-FR": 600],
+            ])
         let earlier = F.sameDeviceClick("earlier", before: 60 * F.minute)
         let later = F.sameDeviceClick("later", before: 30 * F.minute)
         let both = decide([earlier, later], population: campus)
@@ -76,11 +80,13 @@ struct AttributionEngineTests {
         #expect(both.probability > laterAlone.probability)
     }
 
-    @Test("Clicks after the install or older than the window never match", arguments: [
-        -1 * EngineFixtures.minute,
-        EngineFixtures.window + EngineFixtures.minute,
-        30 * EngineFixtures.day,
-    ])
+    @Test(
+        "Clicks after the install or older than the window never match",
+        arguments: [
+            -1 * EngineFixtures.minute,
+            EngineFixtures.window + EngineFixtures.minute,
+            30 * EngineFixtures.day,
+        ])
     func clicksOutsideTheWindow(_ delay: TimeInterval) {
         let decision = decide([F.sameDeviceClick("c1", before: delay)])
         #expect(decision.method == .organic)
@@ -123,7 +129,10 @@ struct AttributionEngineTests {
     static let scenarios: [(String, [ClickEvidence])] = [
         ("strong match", [EngineFixtures.sameDeviceClick("c1", before: 60)]),
         ("match one second after the click", [EngineFixtures.sameDeviceClick("c1", before: 1)]),
-        ("weak match", [ClickEvidence(clickId: "w", clickedAt: EngineFixtures.installedAt.addingTimeInterval(-3 * EngineFixtures.day), platform: .ios)]),
+        (
+            "weak match",
+            [ClickEvidence(clickId: "w", clickedAt: EngineFixtures.installedAt.addingTimeInterval(-3 * EngineFixtures.day), platform: .ios)]
+        ),
         ("same instant", [EngineFixtures.sameDeviceClick("c0", before: 0)]),
         ("many candidates", (1...50).map { EngineFixtures.sameDeviceClick("c\($0)", before: Double($0) * 600) }),
         ("no candidates", []),

@@ -15,9 +15,11 @@ struct DeviceGroupingTests {
         )
     }
 
-    static let frenchCampaign = CountedPopulation(clickCount: 1_000, counts: [
-        .osVersion: ["17.4": 400], .screen: ["1176x2560": 300], .timezone: ["Europe/Paris": 900], .language: ["fr": 850],
-    ])
+    static let frenchCampaign = CountedPopulation(
+        clickCount: 1_000,
+        counts: [
+            .osVersion: ["17.4": 400], .screen: ["1176x2560": 300], .timezone: ["Europe/Paris": 900], .language: ["fr": 850],
+        ])
 
     @Test("Look-alike clicks without a network prefix are different people, not one device")
     func lookAlikesWithoutNetworkAreNotMerged() {

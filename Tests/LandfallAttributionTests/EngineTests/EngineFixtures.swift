@@ -34,14 +34,16 @@ enum EngineFixtures {
     }
 
     /// 1,000 iOS clicks with ordinary shares; the home network appears once (the click itself).
-    static let population = CountedPopulation(clickCount: 1_000, counts: [
-        .ipPrefix: [homeNetwork: 1],
-        .osVersion: ["17.4": 300, "18.1": 400],
-        .deviceModel: ["iPhone": 950],
-        .screen: ["1176x2560": 150, "1288x2800": 120],
-        .timezone: ["Europe/Paris": 200, "America/New_York": 250, "Pacific/Chatham": 2],
-        .language: ["fr": 180, "en": 600],
-    ])
+    static let population = CountedPopulation(
+        clickCount: 1_000,
+        counts: [
+            .ipPrefix: [homeNetwork: 1],
+            .osVersion: ["17.4": 300, "18.1": 400],
+            .deviceModel: ["iPhone": 950],
+            .screen: ["1176x2560": 150, "1288x2800": 120],
+            .timezone: ["Europe/Paris": 200, "America/New_York": 250, "Pacific/Chatham": 2],
+            .language: ["fr": 180, "en": 600],
+        ])
 
     static let minute: TimeInterval = 60
     static let day: TimeInterval = 24 * 60 * 60

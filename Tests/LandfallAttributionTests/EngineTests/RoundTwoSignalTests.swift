@@ -19,14 +19,25 @@ struct RoundTwoSignalTests {
         ).osVersion
     }
 
-    @Test("In-app browsers' own tokens give the real iOS behind a frozen 18_6; without one the version is unknown", arguments: [
-        (frozenWebKit + " Mobile/15E148 [FBAN/FBIOS;FBAV/530.0.0.41.106;FBDV/iPhone16,2;FBMD/iPhone;FBSN/iOS;FBSV/26.1;FBSS/3]", "26.1"),
-        (frozenWebKit + " Mobile/15E148 Instagram 400.0.0.26.89 (iPhone16,2; iOS 26_2; en_US; en; scale=3.00; 1179x2556; 812345678)", "26.2"),
-        (frozenWebKit + " Version/26.3 Mobile/15E148 Safari/604.1", "26.3"),
-        (frozenWebKit + " CriOS/141.0.7390.96 Mobile/15E148 Safari/604.1", nil),
-        (frozenWebKit + " Mobile/15E148 musical_ly_41.5.0 JsSdk/2.0 NetType/WIFI", nil),
-        ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1", "18.6"),
-    ] as [(String, String?)])
+    @Test(
+        "In-app browsers' own tokens give the real iOS behind a frozen 18_6; without one the version is unknown",
+        arguments: [
+            (
+                frozenWebKit + " Mobile/15E148 [FBAN/FBIOS;FBAV/530.0.0.41.106;FBDV/iPhone16,2;FBMD/iPhone;FBSN/iOS;FBSV/26.1;FBSS/3]",
+                "26.1"
+            ),
+            (
+                frozenWebKit + " Mobile/15E148 Instagram 400.0.0.26.89 (iPhone16,2; iOS 26_2; en_US; en; scale=3.00; 1179x2556; 812345678)",
+                "26.2"
+            ),
+            (frozenWebKit + " Version/26.3 Mobile/15E148 Safari/604.1", "26.3"),
+            (frozenWebKit + " CriOS/141.0.7390.96 Mobile/15E148 Safari/604.1", nil),
+            (frozenWebKit + " Mobile/15E148 musical_ly_41.5.0 JsSdk/2.0 NetType/WIFI", nil),
+            (
+                "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1",
+                "18.6"
+            ),
+        ] as [(String, String?)])
     func inAppIOSVersion(_ userAgent: String, _ expected: String?) {
         #expect(Self.clickOS(userAgent) == expected)
     }
@@ -55,9 +66,11 @@ struct RoundTwoSignalTests {
         let click = ClickEvidence(
             clickId: "c", clickedAt: F.installedAt.addingTimeInterval(-3 * F.minute), platform: .ios, osVersion: "26.1", screen: F.iPhone15
         )
-        let independent = CountedPopulation(clickCount: 1_000, counts: [
-            .osVersion: ["26.1": 100], .screen: ["1176x2560": 100],
-        ])
+        let independent = CountedPopulation(
+            clickCount: 1_000,
+            counts: [
+                .osVersion: ["26.1": 100], .screen: ["1176x2560": 100],
+            ])
         var correlated = independent
         correlated.counts[.device] = ["26.1|1176x2560": 100]
         let asIndependent = engine.score(click, against: install, population: independent, window: F.window)
@@ -73,7 +86,8 @@ struct RoundTwoSignalTests {
         for round in 0..<200 {
             var candidates: [ClickEvidence] = []
             for index in 0..<6 {
-                var click = F.sameDeviceClick("c\(round)-\(index)", before: Double(Int.random(in: 1...3_000, using: &random)) * F.minute / 10)
+                var click = F.sameDeviceClick(
+                    "c\(round)-\(index)", before: Double(Int.random(in: 1...3_000, using: &random)) * F.minute / 10)
                 click.appId = Bool.random(using: &random) ? "app-a" : "app-b"
                 candidates.append(click)
             }

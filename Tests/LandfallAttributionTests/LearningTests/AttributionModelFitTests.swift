@@ -23,7 +23,8 @@ struct AttributionModelFitTests {
         #expect(fitted.isUsable)
     }
 
-    @Test("Clicks without a signature: an unfound click may be the installer's own, and the share is still recovered", arguments: [0.3, 0.7])
+    @Test(
+        "Clicks without a signature: an unfound click may be the installer's own, and the share is still recovered", arguments: [0.3, 0.7])
     func clicksWithoutSignatureKeepTheShare(truth: Double) {
         var synthetic = SyntheticObservations(clickedShare: truth, seed: 19)
         synthetic.keyedShare = 0
@@ -52,7 +53,8 @@ struct AttributionModelFitTests {
         var elsewhere = known
         elsewhere.ip = .differs
         let observation = MatchObservation(
-            platform: .ios, window: 86_400, clickCount: 10, shares: InstallShares(floor: 0.01), candidates: [unknown, known, known, elsewhere]
+            platform: .ios, window: 86_400, clickCount: 10, shares: InstallShares(floor: 0.01),
+            candidates: [unknown, known, known, elsewhere]
         )
         // Only candidates found on the network count: the signature index finds keyed clicks alone.
         #expect(OwnClickReach.signatureShare([observation])?.share == 2.0 / 3.0)
@@ -118,7 +120,10 @@ struct AttributionModelFitTests {
         }
         for bucket in buckets where bucket.count >= 100 {
             let gap = abs(bucket.right / bucket.count - bucket.predicted / bucket.count)
-            #expect(gap < 0.06, "decile with \(Int(bucket.count)) installs: predicted \(bucket.predicted / bucket.count), right \(bucket.right / bucket.count)")
+            #expect(
+                gap < 0.06,
+                "decile with \(Int(bucket.count)) installs: predicted \(bucket.predicted / bucket.count), right \(bucket.right / bucket.count)"
+            )
         }
     }
 }

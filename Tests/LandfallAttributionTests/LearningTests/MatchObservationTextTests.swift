@@ -22,11 +22,13 @@ struct MatchObservationTextTests {
         #expect(MatchObservation(text: observation.text) == observation)
     }
 
-    @Test("Text it did not write reads as nothing", arguments: [
-        "", "2|ios|1|1|-|_,_,_,_,_,_,_,_,_,0.5|", "1|ios|0|1|-|_,_,_,_,_,_,_,_,_,0.5|", "1|ios|10|1|3|_,_,_,_,_,_,_,_,_,0.5|",
-        "1|ios|10|1|-|_,_,_,_,_,_,_,_,_,7|", "1|ios|10|1|-|_,_,_,_,_,_,_,_,_,0.5|1,1111119,0,0", "1|nope|10|1|-|_,_,_,_,_,_,_,_,_,0.5|",
-        "1|ios|10|1|-|_,_,_,_,_,_,_,_,_,0.5|1,111111,0,9",
-    ])
+    @Test(
+        "Text it did not write reads as nothing",
+        arguments: [
+            "", "2|ios|1|1|-|_,_,_,_,_,_,_,_,_,0.5|", "1|ios|0|1|-|_,_,_,_,_,_,_,_,_,0.5|", "1|ios|10|1|3|_,_,_,_,_,_,_,_,_,0.5|",
+            "1|ios|10|1|-|_,_,_,_,_,_,_,_,_,7|", "1|ios|10|1|-|_,_,_,_,_,_,_,_,_,0.5|1,1111119,0,0", "1|nope|10|1|-|_,_,_,_,_,_,_,_,_,0.5|",
+            "1|ios|10|1|-|_,_,_,_,_,_,_,_,_,0.5|1,111111,0,9",
+        ])
     func rejectsForeignText(text: String) {
         #expect(MatchObservation(text: text) == nil)
     }

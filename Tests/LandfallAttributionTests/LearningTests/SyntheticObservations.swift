@@ -1,5 +1,6 @@
 import Foundation
 @testable import LandfallAttribution
+import LandfallRandom
 
 /// Observations drawn from the engine's own model of an app, so a fit's answers can be checked
 /// against the numbers that made them: strangers agree on each value as often as it is shared
@@ -22,11 +23,11 @@ struct SyntheticObservations {
     var timezoneShare = 0.3
     var languageShare = 0.7
 
-    private var generator: SplitMix
+    private var generator: SplitMix64
 
     init(clickedShare: Double, seed: UInt64) {
         self.clickedShare = clickedShare
-        generator = SplitMix(state: seed)
+        generator = SplitMix64(seed: seed)
     }
 
     var shares: InstallShares {
@@ -122,17 +123,6 @@ struct SyntheticObservations {
     }
 
     private mutating func uniform() -> Double {
-        Double(generator.next() >> 11) / Double(1 << 53)
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        generator.nextUnitInterval()
     }
 }

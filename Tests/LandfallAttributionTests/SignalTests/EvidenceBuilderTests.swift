@@ -158,9 +158,11 @@ struct InstallEvidenceTests {
         #expect(install.language == "en-US")
     }
 
-    @Test("Every platform spelling the SDKs send is understood", arguments: [
-        ("iOS", DevicePlatform.ios), ("ios", .ios), ("iPadOS", .ios), ("Android", .android), ("android", .android),
-    ])
+    @Test(
+        "Every platform spelling the SDKs send is understood",
+        arguments: [
+            ("iOS", DevicePlatform.ios), ("ios", .ios), ("iPadOS", .ios), ("Android", .android), ("android", .android),
+        ])
     func platformSpellings(_ name: String, _ expected: DevicePlatform) {
         let install = EvidenceBuilder.install(
             reportedAt: SignalSamples.reportedAt, userAgent: nil, ipAddress: nil, screenWidth: nil, screenHeight: nil,
@@ -179,9 +181,11 @@ struct InstallEvidenceTests {
         #expect(install.osVersion == nil)
     }
 
-    @Test("An Apple hardware identifier becomes the family a click can report", arguments: [
-        ("iPhone16,2", "iPhone"), ("iPad13,1", "iPad"), ("iPhone", "iPhone"),
-    ])
+    @Test(
+        "An Apple hardware identifier becomes the family a click can report",
+        arguments: [
+            ("iPhone16,2", "iPhone"), ("iPad13,1", "iPad"), ("iPhone", "iPhone"),
+        ])
     func appleHardwareIdentifier(_ model: String, _ expected: String) {
         let install = EvidenceBuilder.install(
             reportedAt: SignalSamples.reportedAt, userAgent: nil, ipAddress: nil, screenWidth: nil, screenHeight: nil,
@@ -202,18 +206,22 @@ struct InstallEvidenceTests {
 
 @Suite("Evidence builder: OS versions")
 struct OSVersionTests {
-    @Test("Versions become major.minor", arguments: [
-        ("18", "18.0"), ("17.4.1", "17.4"), ("17.4", "17.4"), ("14", "14.0"), (" 14 ", "14.0"), ("18_7", "18.7"),
-        ("14.0.0", "14.0"), ("10.3.3.1", "10.3"),
-    ])
+    @Test(
+        "Versions become major.minor",
+        arguments: [
+            ("18", "18.0"), ("17.4.1", "17.4"), ("17.4", "17.4"), ("14", "14.0"), (" 14 ", "14.0"), ("18_7", "18.7"),
+            ("14.0.0", "14.0"), ("10.3.3.1", "10.3"),
+        ])
     func majorMinor(_ raw: String, _ expected: String) {
         #expect(EvidenceBuilder.normalizeOSVersion(raw) == expected)
     }
 
-    @Test("Code names, garbage and absurd numbers are not versions", arguments: [
-        nil, "", " ", "Baklava", "18.", ".18", "18..1", "1.2.3.4.5", "-1", "18.x", "v18", "18 1", "99999999999999999999",
-        "1234.0", "١٨",
-    ] as [String?])
+    @Test(
+        "Code names, garbage and absurd numbers are not versions",
+        arguments: [
+            nil, "", " ", "Baklava", "18.", ".18", "18..1", "1.2.3.4.5", "-1", "18.x", "v18", "18 1", "99999999999999999999",
+            "1234.0", "١٨",
+        ] as [String?])
     func notVersions(_ raw: String?) {
         #expect(EvidenceBuilder.normalizeOSVersion(raw) == nil)
     }
@@ -246,35 +254,43 @@ struct DeviceSignatureTests {
 
     @Test("A different OS version gives a different signature")
     func osUpdateChangesSignature() {
-        #expect(EvidenceBuilder.signature(SignalSamples.iPhoneClick())
-            != EvidenceBuilder.signature(SignalSamples.linkFortyInstall(platformVersion: "17.5")))
+        #expect(
+            EvidenceBuilder.signature(SignalSamples.iPhoneClick())
+                != EvidenceBuilder.signature(SignalSamples.linkFortyInstall(platformVersion: "17.5")))
     }
 
-    @Test("A signature needs all five signals", arguments: [
-        SignalSamples.iPhoneClick(language: nil, acceptLanguage: nil),
-        SignalSamples.iPhoneClick(timezone: nil),
-        SignalSamples.iPhoneClick(screenWidth: nil),
-        ClickEvidence(clickId: "c", clickedAt: SignalSamples.clickedAt, platform: .ios, screen: ScreenSize(width: 1179, height: 2556),
-                      timezone: "Europe/Paris", language: "en-US"),
-        ClickEvidence(clickId: "c", clickedAt: SignalSamples.clickedAt, platform: .other, osVersion: "17.4",
-                      screen: ScreenSize(width: 1179, height: 2556), timezone: "Europe/Paris", language: "en-US"),
-    ])
+    @Test(
+        "A signature needs all five signals",
+        arguments: [
+            SignalSamples.iPhoneClick(language: nil, acceptLanguage: nil),
+            SignalSamples.iPhoneClick(timezone: nil),
+            SignalSamples.iPhoneClick(screenWidth: nil),
+            ClickEvidence(
+                clickId: "c", clickedAt: SignalSamples.clickedAt, platform: .ios, screen: ScreenSize(width: 1179, height: 2556),
+                timezone: "Europe/Paris", language: "en-US"),
+            ClickEvidence(
+                clickId: "c", clickedAt: SignalSamples.clickedAt, platform: .other, osVersion: "17.4",
+                screen: ScreenSize(width: 1179, height: 2556), timezone: "Europe/Paris", language: "en-US"),
+        ])
     func incompleteSignature(_ click: ClickEvidence) {
         #expect(EvidenceBuilder.signature(click) == nil)
     }
 
     @Test("The network is not part of the signature")
     func signatureIgnoresNetwork() {
-        #expect(EvidenceBuilder.signature(SignalSamples.iPhoneClick(ipAddress: "100.64.1.1"))
-            == EvidenceBuilder.signature(SignalSamples.iPhoneClick(ipAddress: "203.0.113.9")))
+        #expect(
+            EvidenceBuilder.signature(SignalSamples.iPhoneClick(ipAddress: "100.64.1.1"))
+                == EvidenceBuilder.signature(SignalSamples.iPhoneClick(ipAddress: "203.0.113.9")))
     }
 }
 
 @Suite("Screen sizes from fingerprints")
 struct ScreenFingerprintTests {
-    @Test("Missing, zero and negative sides are no screen", arguments: [
-        (nil, 2556), (1179, nil), (0, 2556), (-1179, 2556), (nil, nil),
-    ] as [(Int?, Int?)])
+    @Test(
+        "Missing, zero and negative sides are no screen",
+        arguments: [
+            (nil, 2556), (1179, nil), (0, 2556), (-1179, 2556), (nil, nil),
+        ] as [(Int?, Int?)])
     func missingSides(_ width: Int?, _ height: Int?) {
         #expect(ScreenSize.fromFingerprint(width: width, height: height) == nil)
     }

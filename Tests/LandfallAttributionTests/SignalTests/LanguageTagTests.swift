@@ -3,33 +3,37 @@ import Testing
 
 @Suite("Language tags")
 struct LanguageTagTests {
-    @Test("Device and browser spellings come out in BCP 47 casing", arguments: [
-        ("en_US", "en-US"),  // iOS Locale identifier
-        ("en-US", "en-US"),  // Android, browsers
-        ("en-us", "en-US"),
-        ("EN-US", "en-US"),
-        ("en", "en"),
-        (" en ", "en"),
-        ("zh-Hant-TW", "zh-Hant-TW"),
-        ("zh-hant-tw", "zh-Hant-TW"),
-        ("zh_Hans_CN", "zh-Hans-CN"),
-        ("sr-latn-rs", "sr-Latn-RS"),
-        ("es-419", "es-419"),
-        ("fil-PH", "fil-PH"),
-        ("de-CH-1996", "de-CH-1996"),
-        ("en-US-x-twain", "en-US-x-twain"),
-    ])
+    @Test(
+        "Device and browser spellings come out in BCP 47 casing",
+        arguments: [
+            ("en_US", "en-US"),  // iOS Locale identifier
+            ("en-US", "en-US"),  // Android, browsers
+            ("en-us", "en-US"),
+            ("EN-US", "en-US"),
+            ("en", "en"),
+            (" en ", "en"),
+            ("zh-Hant-TW", "zh-Hant-TW"),
+            ("zh-hant-tw", "zh-Hant-TW"),
+            ("zh_Hans_CN", "zh-Hans-CN"),
+            ("sr-latn-rs", "sr-Latn-RS"),
+            ("es-419", "es-419"),
+            ("fil-PH", "fil-PH"),
+            ("de-CH-1996", "de-CH-1996"),
+            ("en-US-x-twain", "en-US-x-twain"),
+        ])
     func casing(_ raw: String, _ expected: String) {
         #expect(LanguageTag.normalize(raw) == expected)
     }
 
-    @Test("Codesets, modifiers, keywords and weights are dropped", arguments: [
-        ("pt_BR.UTF-8", "pt-BR"),
-        ("de_DE@euro", "de-DE"),
-        ("en_US@calendar=gregorian", "en-US"),
-        ("en-US;q=0.9", "en-US"),
-        ("en-US,en;q=0.9", "en-US"),
-    ])
+    @Test(
+        "Codesets, modifiers, keywords and weights are dropped",
+        arguments: [
+            ("pt_BR.UTF-8", "pt-BR"),
+            ("de_DE@euro", "de-DE"),
+            ("en_US@calendar=gregorian", "en-US"),
+            ("en-US;q=0.9", "en-US"),
+            ("en-US,en;q=0.9", "en-US"),
+        ])
     func decorations(_ raw: String, _ expected: String) {
         #expect(LanguageTag.normalize(raw) == expected)
     }
@@ -40,10 +44,12 @@ struct LanguageTagTests {
         #expect(LanguageTag.normalize("sr__#Latn") == "sr-Latn")
     }
 
-    @Test("Empty, wildcard, C/POSIX, overlong and malformed input is not a language", arguments: [
-        "", "   ", "*", "C", "POSIX", "C.UTF-8", "english", "e", "12", "en--US", "en-", "-en", "en US",
-        "en-US-toolongsubtag", String(repeating: "en-", count: 20) + "US", "und", "🙂", "x-klingon", "en-ÜS",
-    ])
+    @Test(
+        "Empty, wildcard, C/POSIX, overlong and malformed input is not a language",
+        arguments: [
+            "", "   ", "*", "C", "POSIX", "C.UTF-8", "english", "e", "12", "en--US", "en-", "-en", "en US",
+            "en-US-toolongsubtag", String(repeating: "en-", count: 20) + "US", "und", "🙂", "x-klingon", "en-ÜS",
+        ])
     func garbage(_ raw: String) {
         #expect(LanguageTag.normalize(raw) == nil)
     }
@@ -53,29 +59,35 @@ struct LanguageTagTests {
         #expect(LanguageTag.normalize(nil) == nil)
     }
 
-    @Test("The primary subtag is the lowercased language", arguments: [
-        ("en-US", "en"), ("zh-Hant-TW", "zh"), ("en", "en"), ("EN_us", "en"), ("fil-PH", "fil"),
-    ])
+    @Test(
+        "The primary subtag is the lowercased language",
+        arguments: [
+            ("en-US", "en"), ("zh-Hant-TW", "zh"), ("en", "en"), ("EN_us", "en"), ("fil-PH", "fil"),
+        ])
     func primary(_ tag: String, _ expected: String) {
         #expect(LanguageTag.primary(tag) == expected)
     }
 
-    @Test("Accept-Language yields its most preferred readable entry", arguments: [
-        ("fr-CH, fr;q=0.9, en;q=0.8, *;q=0.5", "fr-CH"),
-        ("en-US,en;q=0.9", "en-US"),
-        ("*, en-gb;q=0.5", "en-GB"),
-        ("en;q=0.5, de", "de"),
-        ("de;q=0, en;q=0.1", "en"),
-        ("en-toolongsubtag, pt-br;q=0.7", "pt-BR"),
-        ("en;q=banana, es;q=0.2", "es"),
-    ])
+    @Test(
+        "Accept-Language yields its most preferred readable entry",
+        arguments: [
+            ("fr-CH, fr;q=0.9, en;q=0.8, *;q=0.5", "fr-CH"),
+            ("en-US,en;q=0.9", "en-US"),
+            ("*, en-gb;q=0.5", "en-GB"),
+            ("en;q=0.5, de", "de"),
+            ("de;q=0, en;q=0.1", "en"),
+            ("en-toolongsubtag, pt-br;q=0.7", "pt-BR"),
+            ("en;q=banana, es;q=0.2", "es"),
+        ])
     func acceptLanguage(_ header: String, _ expected: String) {
         #expect(LanguageTag.preferred(inAcceptLanguage: header) == expected)
     }
 
-    @Test("Accept-Language without a usable entry yields nil", arguments: [
-        nil, "", "*", "de;q=0", ",,,",
-    ] as [String?])
+    @Test(
+        "Accept-Language without a usable entry yields nil",
+        arguments: [
+            nil, "", "*", "de;q=0", ",,,",
+        ] as [String?])
     func acceptLanguageWithoutEntries(_ header: String?) {
         #expect(LanguageTag.preferred(inAcceptLanguage: header) == nil)
     }

@@ -65,10 +65,12 @@ struct Harness {
     )
 
     static let attributed = InstallResponse(
-        installId: "I1", attributed: true, confidenceScore: 92, matchedFactors: ["ip", "screen"], deepLinkData: link, method: "probabilistic"
+        installId: "I1", attributed: true, confidenceScore: 92, matchedFactors: ["ip", "screen"], deepLinkData: link,
+        method: "probabilistic"
     )
 
-    static let organic = InstallResponse(installId: "I0", attributed: false, confidenceScore: 0, matchedFactors: [], deepLinkData: nil, method: "organic")
+    static let organic = InstallResponse(
+        installId: "I0", attributed: false, confidenceScore: 0, matchedFactors: [], deepLinkData: nil, method: "organic")
 
     static let eventAccepted = EventResponse(eventId: "E1", duplicate: false)
 }

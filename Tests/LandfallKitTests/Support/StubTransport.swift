@@ -31,7 +31,8 @@ indirect enum StubReply: Sendable {
     static func json(_ status: Int, _ value: some Encodable, headers: [String: String] = [:]) -> StubReply {
         // The encoder cannot fail on these model values; a failure would surface as an empty body.
         let body = (try? LandfallJSON.makeEncoder().encode(value)) ?? Data()
-        return .response(TransportResponse(statusCode: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a }, body: body))
+        return .response(
+            TransportResponse(statusCode: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a }, body: body))
     }
 
     static func raw(_ status: Int, _ body: String, headers: [String: String] = [:]) -> StubReply {

@@ -9,7 +9,8 @@ struct TestClock: LandfallClock {
     private let blockingSleeps: Set<TimeInterval>
     private let sleepsUntilCancelled: Bool
 
-    init(now: Date = Date(timeIntervalSince1970: 1_790_000_000), blockingSleeps: Set<TimeInterval> = [], sleepsUntilCancelled: Bool = false) {
+    init(now: Date = Date(timeIntervalSince1970: 1_790_000_000), blockingSleeps: Set<TimeInterval> = [], sleepsUntilCancelled: Bool = false)
+    {
         state = LockedBox((now, []))
         self.blockingSleeps = blockingSleeps
         self.sleepsUntilCancelled = sleepsUntilCancelled

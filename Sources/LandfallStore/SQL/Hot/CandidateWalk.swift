@@ -79,14 +79,17 @@ extension SQLiteHotPath {
     func candidateRefs(
         appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int
     ) async throws -> [CandidateRef] {
-        let (column, value) = switch key {
-        case .ipPrefix(let prefix): ("ip_prefix", prefix)
-        case .signature(let signature): ("signature", signature)
-        }
-        let rows = try await provider.readRowsInline(CandidateWalk.SQLite.walk(column: column), [
-            .text(appId), .text(platform), .text(value), .integer(SQLiteInt64(since.epochMilliseconds)),
-            .integer(SQLiteInt64(until.epochMilliseconds)), .integer(SQLiteInt64(limit)),
-        ])
+        let (column, value) =
+            switch key {
+            case .ipPrefix(let prefix): ("ip_prefix", prefix)
+            case .signature(let signature): ("signature", signature)
+            }
+        let rows = try await provider.readRowsInline(
+            CandidateWalk.SQLite.walk(column: column),
+            [
+                .text(appId), .text(platform), .text(value), .integer(SQLiteInt64(since.epochMilliseconds)),
+                .integer(SQLiteInt64(until.epochMilliseconds)), .integer(SQLiteInt64(limit)),
+            ])
         return try rows.map { try SQLStorage.decodeCandidateRef(SQLiteValues(row: $0)) }
     }
 }
@@ -96,16 +99,19 @@ extension PostgresHotPath {
         appId: String, platform: String, key: CandidateIndexKey, since: Date, until: Date, limit: Int
     ) async throws -> [CandidateRef] {
         let (from, to) = (since.epochMilliseconds, until.epochMilliseconds)
-        let rows = switch key {
-        case .ipPrefix(let prefix):
-            try await provider.rows(CandidateWalk.Postgres.Statement<CandidateWalk.Postgres.NetworkPrefix>(
-                appId: appId, platform: platform, value: prefix, since: from, until: to, limit: Int64(limit)
-            ))
-        case .signature(let signature):
-            try await provider.rows(CandidateWalk.Postgres.Statement<CandidateWalk.Postgres.DeviceSignature>(
-                appId: appId, platform: platform, value: signature, since: from, until: to, limit: Int64(limit)
-            ))
-        }
+        let rows =
+            switch key {
+            case .ipPrefix(let prefix):
+                try await provider.rows(
+                    CandidateWalk.Postgres.Statement<CandidateWalk.Postgres.NetworkPrefix>(
+                        appId: appId, platform: platform, value: prefix, since: from, until: to, limit: Int64(limit)
+                    ))
+            case .signature(let signature):
+                try await provider.rows(
+                    CandidateWalk.Postgres.Statement<CandidateWalk.Postgres.DeviceSignature>(
+                        appId: appId, platform: platform, value: signature, since: from, until: to, limit: Int64(limit)
+                    ))
+            }
         return try rows.map { try SQLStorage.decodeCandidateRef(PostgresRowValues($0)) }
     }
 }

@@ -44,7 +44,8 @@ enum ClickInsert {
             let arrays = SQLStorage.clickColumns.enumerated().map { index, column in
                 "$\(index + 1)::\(integerColumns.contains(column) ? "int8" : column == "is_bot" ? "bool" : "text")[]"
             }
-            return "INSERT INTO clicks (\(SQLStorage.clickColumns.joined(separator: ", "))) SELECT * FROM unnest(\(arrays.joined(separator: ", ")))"
+            return
+                "INSERT INTO clicks (\(SQLStorage.clickColumns.joined(separator: ", "))) SELECT * FROM unnest(\(arrays.joined(separator: ", ")))"
         }()
         private static let integerColumns: Set<String> = ["clicked_at", "screen_width", "screen_height"]
         var clicks: [ClickRecord]

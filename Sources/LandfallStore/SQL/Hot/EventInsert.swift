@@ -117,9 +117,11 @@ extension PostgresHotPath {
         }
         return try await EventInsert.pairing(events, inserted: inserted) { installId, clientEventId in
             try await provider.read { database in
-                try await database.raw("""
+                try await database.raw(
+                    """
                     SELECT * FROM events WHERE install_id = \(bind: installId) AND client_event_id = \(bind: clientEventId)
-                    """).first().map(SQLStorage.decodeEvent)
+                    """
+                ).first().map(SQLStorage.decodeEvent)
             }
         }
     }

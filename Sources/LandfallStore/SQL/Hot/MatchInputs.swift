@@ -68,10 +68,12 @@ extension PostgresHotPath {
         let population = Population.Postgres(
             appId: request.appId, platform: request.platform, pairs: tally.wanted, fromDay: request.fromDay, toDay: request.toDay
         )
-        let rows = try await provider.rows(MatchInputs.Postgres(
-            population: population, ipPrefix: ipPrefix, signature: signature, since: request.since.epochMilliseconds, until: request.until.epochMilliseconds,
-            limit: Int64(request.limit)
-        ))
+        let rows = try await provider.rows(
+            MatchInputs.Postgres(
+                population: population, ipPrefix: ipPrefix, signature: signature, since: request.since.epochMilliseconds,
+                until: request.until.epochMilliseconds,
+                limit: Int64(request.limit)
+            ))
         var byPrefix: [CandidateRef] = []
         var bySignature: [CandidateRef] = []
         for row in rows {

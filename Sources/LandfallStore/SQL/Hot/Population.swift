@@ -94,9 +94,10 @@ extension SQLiteHotPath {
 
 extension PostgresHotPath {
     func population(appId: String, platform: String, fromDay: Int64, toDay: Int64, into tally: inout PopulationTally) async throws {
-        let rows = try await provider.rows(Population.Postgres(
-            appId: appId, platform: platform, pairs: tally.wanted, fromDay: fromDay, toDay: toDay
-        ))
+        let rows = try await provider.rows(
+            Population.Postgres(
+                appId: appId, platform: platform, pairs: tally.wanted, fromDay: fromDay, toDay: toDay
+            ))
         for row in rows {
             tally.add(position: row.position, clicks: row.clicks)
         }

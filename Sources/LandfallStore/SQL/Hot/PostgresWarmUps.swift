@@ -20,10 +20,11 @@ extension PostgresHotPath {
         WarmUp(LinkByCode.Postgres.AcrossApps(shortCode: "")),
         WarmUp(LinkByCode.Postgres.InApp(shortCode: "", appId: "")),
         WarmUp(ClickInsert.Postgres(clicks: [])),
-        WarmUp(MatchInputs.Postgres(
-            population: Population.Postgres(appId: "", platform: "", pairs: [], fromDay: 0, toDay: 0),
-            ipPrefix: nil, signature: nil, since: 0, until: 0, limit: 0
-        )),
+        WarmUp(
+            MatchInputs.Postgres(
+                population: Population.Postgres(appId: "", platform: "", pairs: [], fromDay: 0, toDay: 0),
+                ipPrefix: nil, signature: nil, since: 0, until: 0, limit: 0
+            )),
         WarmUp(EventInsert.Postgres(events: [])),
         WarmUp(SettledClicks.Postgres(after: 0, upTo: 0, limit: 0)),
     ]

@@ -46,9 +46,10 @@ extension SQLiteHotPath {
 
 extension PostgresHotPath {
     func settledClicks(after: Date, upTo: Date, limit: Int) async throws -> [ClickRecord] {
-        let rows = try await provider.rows(SettledClicks.Postgres(
-            after: after.epochMilliseconds, upTo: upTo.epochMilliseconds, limit: Int64(limit)
-        ))
+        let rows = try await provider.rows(
+            SettledClicks.Postgres(
+                after: after.epochMilliseconds, upTo: upTo.epochMilliseconds, limit: Int64(limit)
+            ))
         return try rows.map { try SQLStorage.decodeClick(PostgresRowValues($0)) }
     }
 }

@@ -1,7 +1,11 @@
-/// A small, fast, seeded pseudo-random generator (Steele, Lea and Flood's SplitMix64).
+/// A small, fast, seeded pseudo-random generator (Steele, Lea and Flood's SplitMix64): the package's
+/// one copy of it.
 ///
-/// The benchmarks use it instead of `SystemRandomNumberGenerator` so that the same seed gives the
-/// same workload on every run and every machine.
+/// The simulator, the benchmarks and the generated test inputs use it instead of
+/// `SystemRandomNumberGenerator` so that the same seed gives the same population, workload or inputs
+/// on every run, machine and Swift version. It lives in a target of its own, with no dependencies, so
+/// that both the product's `simulate` command (through LandfallSimulator) and the lab can use it
+/// without either depending on the other.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
