@@ -112,12 +112,20 @@ let package = Package(
         // (benchmarks, crash and fuzz runs, the XSS probe, a local PostgreSQL runner, a bare reference
         // server). It may depend on anything.
         .target(name: "LandfallBench", swiftSettings: swiftSettings),
+        // Catalogs and click histories generated inside the database, for benchmarks and tests;
+        // the product never links it.
+        .target(
+            name: "LandfallSynthetic",
+            dependencies: ["LandfallStore", .product(name: "SQLKit", package: "sql-kit")],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "LandfallLocalPostgres", dependencies: ["LandfallBench"], swiftSettings: swiftSettings),
         .target(
             name: "LandfallLab",
             dependencies: [
                 "LandfallServer",
                 "LandfallBench",
+                "LandfallSynthetic",
                 "LandfallLocalPostgres",
                 "LandfallRandom",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -210,7 +218,9 @@ let package = Package(
         ),
         .testTarget(
             name: "LandfallStoreTests",
-            dependencies: ["LandfallModels", "LandfallStore", "LandfallBench", "LandfallRandom", "LandfallTestSupport"],
+            dependencies: [
+                "LandfallModels", "LandfallStore", "LandfallBench", "LandfallRandom", "LandfallSynthetic", "LandfallTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -220,6 +230,7 @@ let package = Package(
                 "LandfallTestSupport",
                 "LandfallBench",
                 "LandfallRandom",
+                "LandfallSynthetic",
                 "LandfallLab",
                 // Imported for the product's own helpers, and run as real processes: the product
                 // for scale-out and crash tests, the lab for the reliability commands.

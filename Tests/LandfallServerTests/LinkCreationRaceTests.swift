@@ -1,6 +1,7 @@
 import Foundation
 @testable import LandfallServer
 import LandfallStore
+import LandfallSynthetic
 import LandfallTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import LandfallAttribution
-@testable import LandfallServer
+@_spi(Synthetic) @testable import LandfallServer
 import LandfallStore
 import Testing
 

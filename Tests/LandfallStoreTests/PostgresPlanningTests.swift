@@ -1,5 +1,6 @@
 import Foundation
 @testable import LandfallStore
+import LandfallSynthetic
 import LandfallTestSupport
 import PostgresNIO
 import SQLKit

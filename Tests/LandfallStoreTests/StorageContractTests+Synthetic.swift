@@ -1,5 +1,6 @@
 import Foundation
 import LandfallStore
+import LandfallSynthetic
 import LandfallTestSupport
 import Testing
 

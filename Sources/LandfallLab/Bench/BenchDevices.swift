@@ -1,5 +1,6 @@
 import LandfallServer
 import LandfallStore
+import LandfallSynthetic
 
 /// The devices seeded clicks and install reports come from: real browser user agents, common
 /// screens, time zones and languages, combined into a few hundred distinct profiles.

@@ -3,6 +3,7 @@ import LandfallBench
 import LandfallModels
 import LandfallRandom
 import LandfallStore
+import LandfallSynthetic
 
 /// The request files wrk cycles through, written once per run into the work directory.
 enum BenchRequests {

@@ -1,6 +1,7 @@
 import Foundation
 import LandfallServer
 import LandfallStore
+import LandfallSynthetic
 import Logging
 
 /// Fills a benchmark database in-process, before a server is started on it.

@@ -3,8 +3,8 @@ import LandfallAttribution
 import LandfallStore
 
 /// How stored clicks become engine evidence, and the matching keys a click is stored with.
-enum ClickEvidenceMapping {
-    static func evidence(_ click: ClickRecord) -> ClickEvidence {
+@_spi(Synthetic) public enum ClickEvidenceMapping {
+    @_spi(Synthetic) public static func evidence(_ click: ClickRecord) -> ClickEvidence {
         // The beacon's language, else the header's preferred one (what the builder would pick), memoised.
         let language = LanguageTag.normalize(click.signals.language) ?? click.acceptLanguage.flatMap { HeaderMemos.preferredLanguage($0) }
         return EvidenceBuilder.click(
@@ -20,7 +20,7 @@ enum ClickEvidenceMapping {
 
     /// Fills the network prefix and device signature a click is fetched by, and the evidence the
     /// candidate indexes carry for it.
-    static func withMatchingKeys(_ click: ClickRecord) -> ClickRecord {
+    @_spi(Synthetic) public static func withMatchingKeys(_ click: ClickRecord) -> ClickRecord {
         guard !click.isBot else { return click }
         var keyed = click
         let evidence = evidence(click)

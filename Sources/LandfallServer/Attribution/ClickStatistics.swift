@@ -85,7 +85,7 @@ public final class ClickStatistics: Service, Sendable {
     }
 
     /// Counts each click `weight` times: a group of identical clicks is counted at once.
-    static func deltas(_ clicks: [(click: ClickRecord, weight: Int)]) -> [ClickStatDelta] {
+    @_spi(Synthetic) public static func deltas(_ clicks: [(click: ClickRecord, weight: Int)]) -> [ClickStatDelta] {
         struct Key: Hashable { var app: String; var platform: String; var day: Int64; var factor: String?; var value: String? }
         var counts: [Key: Int] = [:]
         for (click, weight) in clicks {

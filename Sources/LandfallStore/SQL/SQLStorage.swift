@@ -9,7 +9,8 @@ import SQLKit
 /// SQLite and `$n` for PostgreSQL; no value is ever interpolated into SQL text. The few operations
 /// every request runs are written for each engine instead, behind ``hotPath``.
 public final class SQLStorage: LandfallStorage {
-    let provider: any SQLDatabaseProvider
+    /// The database itself, for the lab's synthetic data (`LandfallSynthetic`) alone.
+    @_spi(Synthetic) public let provider: any SQLDatabaseProvider
     /// The provider's engine's own statements for the hot operations, taken once here.
     let hotPath: any HotPath
     let encoder: JSONEncoder
@@ -40,7 +41,7 @@ public final class SQLStorage: LandfallStorage {
         _ = try await provider.read { database in try await database.raw("SELECT 1 AS one").first() }
     }
 
-    func encodeJSON(_ value: some Encodable) throws -> String {
+    @_spi(Synthetic) public func encodeJSON(_ value: some Encodable) throws -> String {
         String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 

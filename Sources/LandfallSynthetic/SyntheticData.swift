@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Synthetic) import LandfallStore
 import SQLKit
 
 /// Generates large, realistic catalogs and click histories inside the database itself, for

@@ -1,6 +1,8 @@
 import Foundation
 import LandfallAttribution
+@_spi(Synthetic) import LandfallServer
 import LandfallStore
+import LandfallSynthetic
 
 /// The server's side of ``SyntheticData``: device profiles keyed the way live clicks are, and the
 /// population statistics of a seeded history.
