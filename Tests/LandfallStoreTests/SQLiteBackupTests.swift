@@ -38,4 +38,13 @@ struct SQLiteBackupTests {
             #expect(acknowledged.ids.isSubset(of: Set(stored.map(\.id))))
         }
     }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedWhenOpenedAndLeftAsItWas() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-junk-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("not a database at all".utf8).write(to: URL(fileURLWithPath: path))
+        // Every connection opened before the first pragma failed is closed again, not left to be freed open.
+        await #expect(throws: (any Error).self) { try await SQLiteDatabaseProvider.open(path: path, logger: TestDatabases.logger) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "not a database at all")
+    }
 }

@@ -60,41 +60,65 @@ public final class SQLiteDatabaseProvider: SQLDatabaseProvider {
         let threadPool = NIOThreadPool(numberOfThreads: path == nil ? 1 : 2 + max(1, readerCount))
         threadPool.start()
         let eventLoop = MultiThreadedEventLoopGroup.singleton.any()
-        let writer = try await SQLiteConnection.open(storage: storage, threadPool: threadPool, logger: logger, on: eventLoop).get()
-        // WAL lets readers proceed while the writer commits; FULL makes a commit survive power loss,
-        // which is what "acknowledged means committed" promises.
-        // The writer's 16 MiB page cache holds the upper levels and hot right edges of the click
-        // indexes; the random leaves of the key indexes miss at any size a server can afford, and
-        // come from the OS page cache. (32 MiB bought no measurable throughput for 16 MiB of RSS.)
-        try await execute(
-            [
-                "PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON", "PRAGMA cache_size=-16384",
-                // A multi-row insert inside a transaction (an event batch, a click batch of more
-                // than one statement) keeps a statement journal: a copy of every page it changes.
-                // In a temporary file that was an eighth of the click writer's CPU, in write calls.
-                "PRAGMA temp_store=MEMORY",
-            ],
-            on: writer
-        )
-        var readers: [SQLiteConnection] = []
-        var checkpointer: SQLiteConnection?
-        var inlineReader: SQLiteInlineReader?
-        if let path {
-            // As many as threads can run reads at once: the concurrency pool has one per core.
-            inlineReader = try SQLiteInlineReader.open(path: path, count: max(2, System.coreCount))
-            try await execute(["PRAGMA wal_autocheckpoint=0"], on: writer)
-            let connection = try await SQLiteConnection.open(storage: storage, threadPool: threadPool, logger: logger, on: eventLoop).get()
-            try await execute(["PRAGMA synchronous=FULL"], on: connection)
-            checkpointer = connection
-            for _ in 0..<max(1, readerCount) {
-                let reader = try await SQLiteConnection.open(storage: storage, threadPool: threadPool, logger: logger, on: eventLoop).get()
-                try await execute(["PRAGMA foreign_keys=ON", "PRAGMA query_only=ON"], on: reader)
-                readers.append(reader)
-            }
+        let writer: SQLiteConnection
+        do {
+            writer = try await SQLiteConnection.open(storage: storage, threadPool: threadPool, logger: logger, on: eventLoop).get()
+        } catch {
+            threadPool.shutdownGracefully { _ in }
+            throw error
         }
-        return SQLiteDatabaseProvider(
-            writer: writer, readers: readers, checkpointer: checkpointer, inlineReader: inlineReader, threadPool: threadPool, logger: logger
-        )
+        // Everything opened so far is closed again when a later step fails (a file that is not a
+        // database fails at the first pragma): a connection left open asserts when it is freed.
+        var opened: [SQLiteConnection] = [writer]
+        var inlineReader: SQLiteInlineReader?
+        do {
+            // WAL lets readers proceed while the writer commits; FULL makes a commit survive power loss,
+            // which is what "acknowledged means committed" promises.
+            // The writer's 16 MiB page cache holds the upper levels and hot right edges of the click
+            // indexes; the random leaves of the key indexes miss at any size a server can afford, and
+            // come from the OS page cache. (32 MiB bought no measurable throughput for 16 MiB of RSS.)
+            try await execute(
+                [
+                    "PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON", "PRAGMA cache_size=-16384",
+                    // A multi-row insert inside a transaction (an event batch, a click batch of more
+                    // than one statement) keeps a statement journal: a copy of every page it changes.
+                    // In a temporary file that was an eighth of the click writer's CPU, in write calls.
+                    "PRAGMA temp_store=MEMORY",
+                ],
+                on: writer
+            )
+            var readers: [SQLiteConnection] = []
+            var checkpointer: SQLiteConnection?
+            if let path {
+                // As many as threads can run reads at once: the concurrency pool has one per core.
+                inlineReader = try SQLiteInlineReader.open(path: path, count: max(2, System.coreCount))
+                try await execute(["PRAGMA wal_autocheckpoint=0"], on: writer)
+                let connection = try await SQLiteConnection.open(storage: storage, threadPool: threadPool, logger: logger, on: eventLoop)
+                    .get()
+                opened.append(connection)
+                try await execute(["PRAGMA synchronous=FULL"], on: connection)
+                checkpointer = connection
+                for _ in 0..<max(1, readerCount) {
+                    let reader = try await SQLiteConnection.open(storage: storage, threadPool: threadPool, logger: logger, on: eventLoop)
+                        .get()
+                    opened.append(reader)
+                    try await execute(["PRAGMA foreign_keys=ON", "PRAGMA query_only=ON"], on: reader)
+                    readers.append(reader)
+                }
+            }
+            return SQLiteDatabaseProvider(
+                writer: writer, readers: readers, checkpointer: checkpointer, inlineReader: inlineReader, threadPool: threadPool,
+                logger: logger
+            )
+        } catch {
+            inlineReader?.close()
+            for connection in opened where !connection.isClosed {
+                let closing: EventLoopFuture<Void> = connection.close()
+                try? await closing.get()
+            }
+            threadPool.shutdownGracefully { _ in }
+            throw error
+        }
     }
 
     private static func execute(_ statements: [String], on connection: SQLiteConnection) async throws {
