@@ -81,11 +81,11 @@ public func buildApplication(
         revision: statisticsRevision
     )
     let attributionModelCache = AttributionModelCache()
-    let historyStarts = ClickHistoryStarts(storage: storage)
+    let histories = ClickHistories(storage: storage)
     let installService = InstallService(
         storage: storage, recorder: recorder, configuration: configuration.attribution, metrics: metrics,
         evidence: ExpiringCache(capacity: 50_000, timeToLive: .seconds(600), revision: catalogRevision),
-        populations: PopulationCountCache(revision: statisticsRevision), historyStarts: historyStarts, models: attributionModelCache,
+        populations: PopulationCountCache(revision: statisticsRevision), histories: histories, models: attributionModelCache,
         now: now,
         webhooks: webhooks
     )
@@ -152,7 +152,7 @@ public func buildApplication(
         authenticator: authenticator,
         clicks: S2SClickService(
             storage: storage, now: now, webhooks: webhooks, retention: configuration.ipRetention, statisticsRevision: statisticsRevision,
-            historyStarts: historyStarts
+            histories: histories
         ), installs: installService, now: now
     ).register(on: router)
     let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now, webhooks: webhooks)

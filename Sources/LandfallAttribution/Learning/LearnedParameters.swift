@@ -76,7 +76,8 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
     /// else is discarded, never applied.
     public var isUsable: Bool {
         let probabilities =
-            [clickedInstallShare, delay.quickShare, ipPersistenceShort] + Array(persistence.values) + [unfetchedLikelihoodRatio ?? 0.5]
+            [clickedInstallShare, delay.quickShare, ipPersistenceShort] + Array(persistence.values)
+            + (unfetchedLikelihoodRatio.map { [$0] } ?? [])
         let durations = [delay.quickMedian, delay.slowMedian, delay.quickLogSigma, delay.slowLogSigma]
         return probabilities.allSatisfy { $0.isFinite && $0 > 0 && $0 < 1 } && durations.allSatisfy { $0.isFinite && $0 > 0 }
     }

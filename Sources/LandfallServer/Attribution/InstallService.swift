@@ -16,7 +16,7 @@ struct InstallService: Sendable {
     /// their link's window, so such a click's row is read once rather than once per install.
     let evidence: ExpiringCache<String, CachedCandidate>
     let populations: PopulationCountCache
-    let historyStarts: ClickHistoryStarts
+    let histories: ClickHistories
     /// Each app's learned models, kept current by `AttributionModelService`.
     var models = AttributionModelCache()
 
@@ -191,10 +191,10 @@ struct InstallService: Sendable {
         // The counts run over whole days: clicks posted with stated times later than the install,
         // up to the end of its day, are in them.
         let endOfCountedDays = Date(timeIntervalSince1970: Double(scope.toDay + 1) * 86_400)
+        let history = histories.history(appId: app.id, platform: platform)
         let population = StoredPopulation(
             population: populations.complete(counts, with: reads.population),
-            firstClickAt: historyStarts.start(appId: app.id, platform: platform),
-            countedThrough: historyStarts.latestPosted(appId: app.id, platform: platform).map { min($0, endOfCountedDays) }
+            firstClickAt: history.firstClickAt, countedThrough: history.latestPosted.map { min($0, endOfCountedDays) }
         )
         var found: [String: CandidateRef] = [:]
         for ref in reads.candidates { found[ref.id] = ref }

@@ -15,7 +15,7 @@ struct S2SClickService: Sendable {
     /// Moved when posted clicks are counted, so the install matches of this server read the counts again.
     var statisticsRevision: StatisticsRevision? = nil
     /// Told of posted clicks, whose stated times may come before an app's first click so far.
-    var historyStarts: ClickHistoryStarts? = nil
+    var histories: ClickHistories? = nil
 
     static let batchLimit = 1000
 
@@ -70,7 +70,7 @@ struct S2SClickService: Sendable {
         let new = clicks.filter { inserted.contains($0.id) }
         if !new.isEmpty {
             statisticsRevision?.advance()
-            historyStarts?.note(new)
+            histories?.note(new)
         }
         if !new.isEmpty {
             // The clicks are stored; a failed publish must not make the sender post them again.
