@@ -94,7 +94,13 @@ let package = Package(
         .target(name: "LandfallRandom", swiftSettings: swiftSettings),
         .target(
             name: "LandfallSimulator",
-            dependencies: ["LandfallAttribution", "LandfallRandom"],
+            dependencies: [
+                "LandfallAttribution", "LandfallRandom",
+                // The live replays' client: not URLSession, whose libcurl a static binary cannot carry.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The product's command line: what an operator runs. None of the lab's targets that follow may
@@ -105,6 +111,10 @@ let package = Package(
                 "LandfallServer",
                 "LandfallSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // `landfall health`: a container's readiness probe without curl in the image.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

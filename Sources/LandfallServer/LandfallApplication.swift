@@ -103,6 +103,8 @@ public func buildApplication(
     HealthController(storage: storage).register(on: router)
     OpenAPIController().register(on: router)
     WellKnownController(storage: storage).register(on: router)
+    TLSDomainController(storage: storage, publicHost: configuration.publicURL.flatMap { URL(string: $0)?.host?.lowercased() })
+        .register(on: router)
     RedirectController(
         storage: storage, recorder: recorder, links: linkService, lookup: lookup, metrics: metrics, trustProxy: configuration.trustProxy,
         countryHeader: configuration.countryHeader.flatMap { HTTPField.Name($0) }, now: now

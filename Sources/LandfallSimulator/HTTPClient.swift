@@ -1,22 +1,28 @@
+import AsyncHTTPClient
 import Foundation
 import LandfallAttribution
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOCore
+import NIOHTTP1
 
-/// The replay's few calls to a Landfall server, over `URLSession`. Redirects are never followed:
-/// a click's answer is read as the server sent it, and nothing leaves for the link's destination.
+/// The replay's few calls to a Landfall server. Redirects are never followed: a click's answer is
+/// read as the server sent it, and nothing leaves for the link's destination. Built on
+/// AsyncHTTPClient rather than `URLSession`, so that `landfall` links no FoundationNetworking and
+/// with it no libcurl: the release binary must start on a machine with nothing but libc.
 struct HTTPClient: Sendable {
     let base: URL
-    let session: URLSession
+    let timeout: TimeInterval
 
     init(base: URL, timeout: TimeInterval) {
         self.base = base
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+        self.timeout = timeout
     }
+
+    /// One pool for every replay in the process; a command runs until it exits, so it is never
+    /// shut down.
+    private static let transport = AsyncHTTPClient.HTTPClient(
+        eventLoopGroupProvider: .singleton,
+        configuration: .init(redirectConfiguration: .disallow, decompression: .disabled)
+    )
 
     struct Setup: Sendable {
         var appId: String
@@ -178,13 +184,26 @@ struct HTTPClient: Sendable {
     }
 
     private func send(_ method: String, _ path: String, headers: [String: String], body: Data? = nil) async throws -> (Int, Data) {
-        var request = URLRequest(url: base.appendingPathComponent(path))
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        request.httpBody = body
-        let (data, response) = try await session.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+        let (status, _, data) = try await exchange(method, path, headers: headers, body: body)
+        return (status, data)
     }
+
+    /// The status, headers and whole body of one request (answers here are small: at most a page).
+    func exchange(_ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil) async throws
+        -> (Int, HTTPHeaders, Data)
+    {
+        var request = HTTPClientRequest(url: base.appendingPathComponent(path).absoluteString)
+        request.method = HTTPMethod(rawValue: method)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout * 1_000_000_000))
+        let response = try await Self.transport.execute(request, deadline: deadline)
+        let collected = try await response.body.collect(upTo: Self.largestAnswer)
+        return (Int(response.status.code), response.headers, Data(collected.readableBytesView))
+    }
+
+    /// A replayed answer is JSON or one redirect page; anything bigger is not Landfall's.
+    static let largestAnswer = 8 << 20
 }
 
 /// A server answer the replay cannot use.
@@ -195,16 +214,5 @@ struct HTTPReplayError: Error, CustomStringConvertible {
 
     var description: String {
         "\(path): HTTP \(status) \(String(decoding: body.prefix(300), as: UTF8.self))"
-    }
-}
-
-/// Refuses every redirect, so the replay reads the server's own answer and never follows a link
-/// to its destination.
-final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
     }
 }

@@ -1,8 +1,5 @@
 import Foundation
 import LandfallAttribution
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Replays a population against a running Landfall server, so the live path (redirect, page
 /// beacon, click buffer, store indexes, SDK endpoint) is measured and not only the engine.

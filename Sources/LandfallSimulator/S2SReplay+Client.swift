@@ -1,8 +1,6 @@
 import Foundation
 import LandfallAttribution
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOHTTP1
 
 /// The server's answer to one posted install, as the replay reads it.
 struct S2SInstallAnswer: Sendable {
@@ -92,8 +90,8 @@ extension HTTPClient {
     /// The server's clock from the `Date` header of its health answer (whole seconds, rounded
     /// down), nil when it sends none: stated times are checked against the server's clock, not ours.
     func serverDate() async throws -> Date? {
-        let (_, response) = try await session.data(for: URLRequest(url: base.appendingPathComponent("health")))
-        guard let text = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Date") else { return nil }
+        let (_, headers, _) = try await exchange("GET", "health")
+        guard let text = headers.first(name: "Date") else { return nil }
         return Self.httpDate(text)
     }
 

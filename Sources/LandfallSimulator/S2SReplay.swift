@@ -1,8 +1,5 @@
 import Foundation
 import LandfallAttribution
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Replays a population against a running Landfall server through the server-to-server endpoints,
 /// each click and install with the time it happened: the real gaps (minutes to days between a

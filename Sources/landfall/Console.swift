@@ -5,4 +5,8 @@ enum Console {
     static func line(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
 }

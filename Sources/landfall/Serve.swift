@@ -19,6 +19,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Admin token for /api/apps (env LANDFALL_ADMIN_TOKEN; default: generated on first start and printed once)")
     var adminToken: String?
 
+    @Option(
+        help:
+            "File holding the admin token, e.g. a systemd credential (env LANDFALL_ADMIN_TOKEN_FILE); keeps the token out of the command line and the environment"
+    )
+    var adminTokenFile: String?
+
     @Flag(help: "Take the client address from X-Forwarded-For (env LANDFALL_TRUST_PROXY=1); only behind a proxy that sets it")
     var trustProxy = false
 
@@ -86,12 +92,28 @@ struct Serve: AsyncParsableCommand {
         if let port = resolvedPort(), !(0...65535).contains(port) {
             throw ValidationError("--port must be 0-65535")
         }
-        if let token = adminToken ?? Environment.value("LANDFALL_ADMIN_TOKEN"), token.count < 16 {
+        if adminToken != nil, adminTokenFile != nil {
+            throw ValidationError("give --admin-token or --admin-token-file, not both")
+        }
+        if let token = try resolvedAdminToken(), token.count < 16 {
             throw ValidationError("the admin token must be at least 16 characters")
         }
         if let url = publicUrl ?? Environment.value("LANDFALL_PUBLIC_URL"), !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
             throw ValidationError("--public-url must start with http:// or https://")
         }
+    }
+
+    /// The token from the option, its file or the environment, in that order. A file's trailing
+    /// newline (as `echo` or an editor leaves it) is not part of the token.
+    private func resolvedAdminToken() throws -> String? {
+        if let adminToken { return adminToken }
+        if let path = adminTokenFile ?? Environment.value("LANDFALL_ADMIN_TOKEN_FILE") {
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                throw ValidationError("cannot read the admin token file \(path)")
+            }
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return Environment.value("LANDFALL_ADMIN_TOKEN")
     }
 
     private func resolvedLinkCacheSize() -> Int? {
@@ -127,7 +149,7 @@ struct Serve: AsyncParsableCommand {
                 host: host ?? Environment.value("LANDFALL_HOST") ?? "127.0.0.1",
                 port: resolvedPort() ?? 8080,
                 database: try database.location(),
-                adminToken: adminToken ?? Environment.value("LANDFALL_ADMIN_TOKEN"),
+                adminToken: try resolvedAdminToken(),
                 trustProxy: trustProxy || Environment.flag("LANDFALL_TRUST_PROXY"),
                 migrate: migrate || Environment.flag("LANDFALL_MIGRATE"),
                 publicURL: publicUrl ?? Environment.value("LANDFALL_PUBLIC_URL"),
