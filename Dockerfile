@@ -19,7 +19,7 @@ FROM docker.io/library/debian:bookworm-slim
 RUN apt-get update \
     && apt-get install -y --no-install-recommends ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
-    && useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin landfall \
+    && useradd --uid 10001 --no-create-home --home-dir /data --shell /usr/sbin/nologin landfall \
     && install -d -o landfall -g landfall -m 0750 /data
 COPY --from=build /out/landfall /usr/local/bin/landfall
 USER landfall
