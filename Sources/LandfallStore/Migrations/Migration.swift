@@ -13,7 +13,7 @@ public struct Migration: Sendable, Hashable {
         self.postgresStatements = postgresStatements
     }
 
-    func statements(for engine: StorageEngine) -> [String] {
+    public func statements(for engine: StorageEngine) -> [String] {
         engine == .postgres ? (postgresStatements ?? statements) : statements
     }
 }

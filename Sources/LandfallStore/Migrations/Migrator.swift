@@ -13,6 +13,13 @@ public struct Migrator: Sendable {
         public var isFresh: Bool
 
         public var isCurrent: Bool { pending.isEmpty && unknown.isEmpty }
+
+        public init(applied: [String], pending: [String], unknown: [String], isFresh: Bool) {
+            self.applied = applied
+            self.pending = pending
+            self.unknown = unknown
+            self.isFresh = isFresh
+        }
     }
 
     private let provider: any SQLDatabaseProvider
