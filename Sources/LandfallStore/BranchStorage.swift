@@ -12,6 +12,9 @@ public protocol BranchStorage: Sendable {
     /// from other devices: the newest report of an identifier wins) and stores the session.
     /// Throws `.conflict("bundleToken")` when another device holds the bundle token.
     func recordBranchSession(_ session: BranchSessionRecord, device: BranchDeviceRecord, keys: [String]) async throws
+    /// Sets (or, with nil, clears) the developer identity of one of the app's devices; false when
+    /// the app has no such device.
+    func setBranchIdentity(deviceId: String, appId: String, identity: String?, at date: Date) async throws -> Bool
     /// A device's sessions, oldest first.
     func branchSessions(deviceId: String, appId: String) async throws -> [BranchSessionRecord]
     /// Counted sessions of the app in `[from, to)` by kind (`INSTALL`, `REINSTALL`, `OPEN`).

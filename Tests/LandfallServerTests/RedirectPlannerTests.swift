@@ -56,7 +56,7 @@ struct RedirectPlannerTests {
 
     @Test func iPhoneGetsAnInterstitialThatOpensTheSchemeWithTheClickToken() throws {
         let model = try interstitial(RedirectPlanner().plan(link: link(), app: app(), visit: visit(RealUserAgents.iPhoneSafari)))
-        #expect(model.openURL == "mealtime://recipes/42?lf_click=TOKEN")
+        #expect(model.openURL == "mealtime://recipes/42?lf_click=TOKEN&link_click_id=TOKEN")
         #expect(model.fallbackURL == "https://apps.apple.com/app/id123")
         #expect(model.confirmIPad == false)
     }
@@ -65,7 +65,7 @@ struct RedirectPlannerTests {
         var content = link().content
         content.iosUniversalLink = "https://app.example.com/recipes/42"
         let model = try interstitial(RedirectPlanner().plan(link: link(content), app: app(), visit: visit(RealUserAgents.instagramIOS)))
-        #expect(model.appLinkURL == "https://app.example.com/recipes/42?lf_click=TOKEN")
+        #expect(model.appLinkURL == "https://app.example.com/recipes/42?lf_click=TOKEN&link_click_id=TOKEN")
     }
 
     @Test func desktopClassIPadSafariGetsAPageThatChecksForTouch() throws {
@@ -84,9 +84,15 @@ struct RedirectPlannerTests {
         content.utmParameters = UTMParameters(source: "ig")
         let model = try interstitial(RedirectPlanner().plan(link: link(content), app: app(), visit: visit(RealUserAgents.androidChrome)))
         let store = try #require(model.storeURL)
-        #expect(store == "https://play.google.com/store/apps/details?id=com.example.mealtime&referrer=lf_click%3DTOKEN%26utm_source%3Dig")
+        #expect(
+            store
+                == "https://play.google.com/store/apps/details?id=com.example.mealtime&referrer=lf_click%3DTOKEN%26link_click_id%3DTOKEN%26utm_source%3Dig"
+        )
         let open = try #require(model.openURL)
-        #expect(open.hasPrefix("intent://recipes/42?utm_source=ig&lf_click=TOKEN#Intent;scheme=mealtime;package=com.example.mealtime;"))
+        #expect(
+            open.hasPrefix(
+                "intent://recipes/42?utm_source=ig&lf_click=TOKEN&link_click_id=TOKEN#Intent;scheme=mealtime;package=com.example.mealtime;")
+        )
         #expect(open.hasSuffix("S.browser_fallback_url=\(DestinationURL.encode(store));end"))
     }
 
@@ -150,7 +156,7 @@ struct RedirectPlannerTests {
         #expect(plan == .redirect("https://example.com/recipes/42?utm_source=newsletter&ref=a%20b"))
         let model = try interstitial(
             RedirectPlanner().plan(link: link(content), app: app(), visit: visit(RealUserAgents.iPhoneSafari, query: query)))
-        #expect(model.openURL == "mealtime://recipes/42?utm_source=newsletter&ref=a%20b&lf_click=TOKEN")
+        #expect(model.openURL == "mealtime://recipes/42?utm_source=newsletter&ref=a%20b&lf_click=TOKEN&link_click_id=TOKEN")
     }
 
     @Test func destinationFragmentStaysAtTheEnd() {

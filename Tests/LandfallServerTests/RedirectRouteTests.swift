@@ -56,7 +56,10 @@ struct RedirectRouteTests {
             let clicks = try await server.clicks(linkId: link.id, appId: tenant.app.id)
             let click = try #require(clicks.first)
             #expect(clicks.count == 1)
-            #expect(response.text.contains("mealtime://recipes/42?recipe=42&amp;utm_source=newsletter&amp;lf_click=\(click.clickToken)"))
+            #expect(
+                response.text.contains(
+                    "mealtime://recipes/42?recipe=42&amp;utm_source=newsletter&amp;lf_click=\(click.clickToken)&amp;link_click_id=\(click.clickToken)"
+                ))
             #expect(response.text.contains(#"href="https://apps.apple.com/app/id123456789""#))
             #expect(click.platform == "ios")
             #expect(click.osVersion == "17.4")
@@ -82,7 +85,8 @@ struct RedirectRouteTests {
             #expect(response.text.contains("package=com.example.mealtime"))
             #expect(
                 response.text.contains(
-                    "https://play.google.com/store/apps/details?id=com.example.mealtime&amp;referrer=lf_click%3D\(token)"))
+                    "https://play.google.com/store/apps/details?id=com.example.mealtime&amp;referrer=lf_click%3D\(token)%26link_click_id%3D\(token)"
+                ))
         }
     }
 

@@ -49,8 +49,13 @@ struct InstallService: Sendable {
         var deepLinkData: DeepLinkData?
     }
 
-    /// - Parameter statedAt: when a trusted server says the install happened (S2S); nil for now.
-    func report(_ request: InstallRequest, app: AppRecord, ipAddress: String?, statedAt: Date? = nil, logger: Logger) async throws
+    /// - Parameters:
+    ///   - statedAt: when a trusted server says the install happened (S2S); nil for now.
+    ///   - probabilistic: false when only a click token may attribute the install (a device first
+    ///     seen on a later session, whose click, if any, is long past).
+    func report(
+        _ request: InstallRequest, app: AppRecord, ipAddress: String?, statedAt: Date? = nil, probabilistic: Bool = true, logger: Logger
+    ) async throws
         -> Outcome
     {
         let fingerprint = try InstallValidation.fingerprint(request, ipAddress: ipAddress)
@@ -80,7 +85,7 @@ struct InstallService: Sendable {
         for _ in 0..<3 {
             let clock = ContinuousClock()
             let started = clock.now
-            let decided = try await decide(request, evidence: evidence, app: app, excluding: excluded)
+            let decided = try await decide(request, evidence: evidence, app: app, excluding: excluded, probabilistic: probabilistic)
             metrics.installMatched(method: InstallMethod(decided.decision.method), duration: clock.now - started)
             let install = InstallRecord(
                 id: SecretGenerator.identifier(), appId: app.id, dedupKey: dedupKey, createdAt: reportedAt, fingerprint: stored,
@@ -113,7 +118,7 @@ struct InstallService: Sendable {
     }
 
     private func decide(
-        _ request: InstallRequest, evidence: InstallEvidence, app: AppRecord, excluding excluded: Set<String>
+        _ request: InstallRequest, evidence: InstallEvidence, app: AppRecord, excluding excluded: Set<String>, probabilistic: Bool
     ) async throws -> (decision: AttributionDecision, click: MatchedClick?, observation: String?) {
         var tokenClick: ClickRecord?
         if let token = InstallValidation.clickToken(request), let click = try await storage.click(token: token, appId: app.id),
@@ -127,7 +132,7 @@ struct InstallService: Sendable {
         )
         // Without probabilistic matching no click is even looked at: skipping the candidate search
         // keeps the signals of a device its app promised not to fingerprint out of every query.
-        guard configuration.matchesProbabilistically(evidence.platform) else {
+        guard probabilistic, configuration.matchesProbabilistically(evidence.platform) else {
             guard let click = tokenClick else { return (.organic, nil, nil) }
             return (.deterministic(clickId: click.id), MatchedClick(id: click.id, linkId: click.linkId, clickedAt: click.clickedAt), nil)
         }

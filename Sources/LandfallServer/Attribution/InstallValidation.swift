@@ -34,11 +34,13 @@ enum InstallValidation {
 
     /// What makes a retried report the same install: the SDK's install key, a real device ID, or
     /// (for SDKs that report on every launch without either) the exact fingerprint from the same address.
+    /// The dedup key of an install reported with `deviceId` (and no install key): how the SKAN
+    /// conversion-value API finds the install from the IDFV AppsFlyer's client sends as `uid`.
+    static func deviceDedupKey(_ deviceId: String) -> String { "device:" + SecretGenerator.sha256Hex(deviceId.lowercased()) }
+
     static func dedupKey(_ request: InstallRequest, fingerprint: InstallFingerprint) -> String {
         if let key = request.installKey, !key.isEmpty { return "key:" + SecretGenerator.sha256Hex(key) }
-        if let deviceId = request.deviceId, !deviceId.isEmpty, deviceId != zeroDeviceId {
-            return "device:" + SecretGenerator.sha256Hex(deviceId.lowercased())
-        }
+        if let deviceId = request.deviceId, !deviceId.isEmpty, deviceId != zeroDeviceId { return deviceDedupKey(deviceId) }
         let parts = [
             fingerprint.userAgent, fingerprint.ipAddress, fingerprint.screenWidth.map(String.init),
             fingerprint.screenHeight.map(String.init),

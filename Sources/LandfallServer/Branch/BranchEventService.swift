@@ -46,6 +46,8 @@ struct BranchEventRequest: Decodable, Sendable {
         "ADD_TO_CART", "ADD_TO_WISHLIST", "VIEW_CART", "INITIATE_PURCHASE", "ADD_PAYMENT_INFO", "CLICK_AD", "PURCHASE", "RESERVE",
         "SPEND_CREDITS", "VIEW_AD", "SEARCH", "VIEW_ITEM", "VIEW_ITEMS", "RATE", "SHARE", "INITIATE_STREAM", "COMPLETE_STREAM",
         "COMPLETE_REGISTRATION", "COMPLETE_TUTORIAL", "ACHIEVE_LEVEL", "UNLOCK_ACHIEVEMENT", "INVITE", "LOGIN", "START_TRIAL", "SUBSCRIBE",
+        // The iOS SDK's consent events (BranchStandardEventOptIn / OptOut, 3.x).
+        "OPT_IN", "OPT_OUT",
     ]
 }
 
@@ -92,7 +94,7 @@ struct BranchEventService: Sendable {
     }
 
     /// The device `user_data` names: by its tokens, developer identity, or advertising and vendor ids.
-    private func device(_ user: BranchEventRequest.UserData, app: AppRecord) async throws -> BranchDeviceRecord? {
+    func device(_ user: BranchEventRequest.UserData, app: AppRecord) async throws -> BranchDeviceRecord? {
         if let token = user.randomizedDeviceToken?.text, let device = try await storage.branchDevice(id: token, appId: app.id) {
             return device
         }

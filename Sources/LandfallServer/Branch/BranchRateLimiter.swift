@@ -9,23 +9,64 @@ import NIOConcurrencyHelpers
 /// - rapid repeats: a device opening again within ``minimumInterval`` is refused with 429;
 /// - non-referred opens: an address is counted once per ``nonReferredWindow`` (4 hours); later
 ///   non-referred opens from it are answered and stored but not counted.
+///
+/// Sessions from Branch's mobile SDKs are not held to the 10 seconds: the iOS SDK opens again when a
+/// link arrives while an open is queued, and neither SDK retries a 429. They get a burst limit
+/// instead, ``sdkBurst`` sessions per device in ``sdkWindow``, far above what an app in use makes.
 final class BranchRateLimiter: Sendable {
     let minimumInterval: TimeInterval
     let nonReferredWindow: TimeInterval
     /// Entries kept before expired ones are swept, so memory stays bounded under any traffic.
     let capacity: Int
+    let sdkBurst: Int
+    let sdkWindow: TimeInterval
 
     private struct State {
         var lastOpen: [String: Date] = [:]
         var lastCountedOpen: [String: Date] = [:]
+        /// Per device key: when its current SDK window began, and the sessions in it.
+        var sdkSessions: [String: (start: Date, count: Int)] = [:]
     }
 
     private let state = NIOLockedValueBox(State())
 
-    init(minimumInterval: TimeInterval = 10, nonReferredWindow: TimeInterval = 4 * 3600, capacity: Int = 100_000) {
+    init(
+        minimumInterval: TimeInterval = 10, nonReferredWindow: TimeInterval = 4 * 3600, capacity: Int = 100_000, sdkBurst: Int = 30,
+        sdkWindow: TimeInterval = 60
+    ) {
         self.minimumInterval = minimumInterval
         self.nonReferredWindow = nonReferredWindow
         self.capacity = capacity
+        self.sdkBurst = sdkBurst
+        self.sdkWindow = sdkWindow
+    }
+
+    /// Notes an SDK session by the device that `keys` name; returns the seconds to wait when any of
+    /// them already made ``sdkBurst`` sessions in its current window.
+    func admitSDKSession(keys: [String], at date: Date) -> Int? {
+        // A device names itself the same way twice (its IDFV as hardware_id and as ios_vendor_id):
+        // each name counts the session once.
+        let keys = Set(keys)
+        return state.withLockedValue { state in
+            for key in keys {
+                guard let window = state.sdkSessions[key], date >= window.start, date.timeIntervalSince(window.start) < sdkWindow else {
+                    continue
+                }
+                if window.count >= sdkBurst { return max(1, Int((sdkWindow - date.timeIntervalSince(window.start)).rounded(.up))) }
+            }
+            if state.sdkSessions.count + keys.count > capacity {
+                state.sdkSessions = state.sdkSessions.filter { date.timeIntervalSince($0.value.start) < sdkWindow }
+                if state.sdkSessions.count + keys.count > capacity { state.sdkSessions.removeAll(keepingCapacity: true) }
+            }
+            for key in keys {
+                if let window = state.sdkSessions[key], date >= window.start, date.timeIntervalSince(window.start) < sdkWindow {
+                    state.sdkSessions[key] = (window.start, window.count + 1)
+                } else {
+                    state.sdkSessions[key] = (date, 1)
+                }
+            }
+            return nil
+        }
     }
 
     /// Notes an open by the device that `keys` name (its ids, its token, its fingerprint) at `date`;

@@ -11,12 +11,16 @@ enum BranchRoutes {
         events: EventService, recorder: ClickRecorder, links: LinkService, trustProxy: Bool, now: @escaping @Sendable () -> Date
     ) {
         let resolver = BranchLinkResolver(storage: storage, recorder: recorder, links: links)
+        let opens = BranchOpenService(storage: storage, installs: installs, resolver: resolver, limiter: BranchRateLimiter(), now: now)
+        let branchEvents = BranchEventService(storage: storage, events: events)
         BranchController(
-            authenticator: authenticator,
-            opens: BranchOpenService(storage: storage, installs: installs, resolver: resolver, limiter: BranchRateLimiter(), now: now),
+            authenticator: authenticator, opens: opens,
             urls: BranchURLService(storage: storage, links: links, resolver: resolver, now: now),
-            events: BranchEventService(storage: storage, events: events),
-            trustProxy: trustProxy
+            events: branchEvents, trustProxy: trustProxy
+        ).register(on: router)
+        BranchSDKController(
+            authenticator: authenticator, accounts: BranchAccountService(storage: storage, opens: opens, now: now), events: branchEvents,
+            opens: opens
         ).register(on: router)
         BranchKeysController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     }

@@ -13,6 +13,9 @@ struct BranchURLService: Sendable {
 
     /// Creates the link, or returns the existing one for the same alias with the same parameters.
     func create(_ request: BranchURLRequest, data: [String: Any], app: AppRecord) async throws -> String {
+        var request = request
+        // Both SDKs send `"duration": 0` for a link made without a match duration: no window of its own.
+        if request.duration == 0 { request.duration = nil }
         let alias = try Validate.text(request.alias, "alias", max: 128)
         _ = try Validate.range(request.type, "type", 0...2)
         if let duration = request.duration, !(1...7_776_000).contains(duration) {
@@ -41,10 +44,15 @@ struct BranchURLService: Sendable {
             }
             return links.url(for: existing, app: app)
         }
+        var content = try request.content(data: data)
+        if content.originalUrl == nil, content.webFallbackUrl == nil, app.settings.webFallbackUrl == nil {
+            // The SDKs' links often name no web page (a BranchUniversalObject with only its
+            // canonical URL, or nothing): like Branch, such a link falls back to the app's page.
+            content.originalUrl = data["$canonical_url"] as? String ?? app.settings.iosAppStoreUrl ?? app.settings.androidPlayStoreUrl
+        }
         let created: LinkService.Created
         do {
-            created = try await links.create(
-                LinkInput(content: try request.content(data: data), customCode: alias), app: app, template: nil)
+            created = try await links.create(LinkInput(content: content, customCode: alias), app: app, template: nil)
         } catch let error as APIError where error.status == .badRequest {
             throw APIError(error.status, code: error.code, message: BranchURLRequest.branchMessage(error.message))
         } catch let error as APIError where error.status == .conflict {

@@ -18,7 +18,8 @@ struct BranchController: Sendable {
 
     func register(on router: Router<LandfallRequestContext>) {
         let v1 = router.group("v1").add(middleware: BranchErrorMiddleware())
-        v1.post("open", use: open)
+        v1.post("open") { request, context in try await session(request, context: context, install: false) }
+        v1.post("install") { request, context in try await session(request, context: context, install: true) }
         v1.post("url", use: createURL)
         v1.get("url", use: readURL)
         let v2 = router.group("v2/event").add(middleware: BranchErrorMiddleware())
@@ -26,8 +27,17 @@ struct BranchController: Sendable {
         v2.post("custom") { request, context in try await event(request, context: context, standard: false) }
     }
 
-    @Sendable func open(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+    /// `/v1/install` is always a session from a Branch SDK; `/v1/open` is one when it carries the
+    /// Branch key alone, and otherwise the server-to-server form.
+    func session(_ request: Request, context: LandfallRequestContext, install: Bool) async throws -> Response {
         let (body, _) = try await BranchBody.decode(BranchOpenRequest.self, from: request)
+        guard !install, !body.isSDKSession else {
+            let valid = try body.validatedSDK(install: install, headerUserAgent: request.headers[.userAgent])
+            let app = try await app(branchKey: valid.branchKey, secret: nil)
+            // A publishable key is in every copy of the app: the device's address is the connection's.
+            let address = ClientAddress.of(request, context: context, trustProxy: trustProxy)
+            return try JSONResponse.make(try await opens.open(valid, app: app, ipAddress: address, logger: context.logger))
+        }
         let valid = try body.validated()
         let app = try await app(branchKey: valid.branchKey, secret: valid.branchSecret)
         // The secret has been checked: only now may the caller name the device's address.

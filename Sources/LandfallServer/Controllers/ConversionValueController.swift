@@ -65,7 +65,7 @@ struct ConversionValueController: Sendable {
                 "conversion value refused: replayed signature", metadata: ["appId": "\(app.id)", "form": "\(parameters.form.rawValue)"])
             throw Self.rejected("replayed_signature", "this signature was already used; sign each request with a new timestamp")
         }
-        guard let install = try await storage.install(id: parameters.uid, appId: app.id) else {
+        guard let install = try await install(uid: parameters.uid, app: app) else {
             throw APIError.notFound("uid_not_found", "no install with that uid in this app")
         }
         let state = try await service.currentValue(of: install)
@@ -79,4 +79,12 @@ struct ConversionValueController: Sendable {
     }
 
     static func rejected(_ code: String, _ message: String) -> APIError { APIError(.unauthorized, code: code, message: message) }
+
+    /// The install `uid` names: Landfall's install id, or the `deviceId` an SDK reported with the
+    /// install, since AppsFlyer's SDK-less client sends the IDFV it has (one install per device and
+    /// app: reports with the same deviceId are the same install). Only ever among the app's installs.
+    private func install(uid: String, app: AppRecord) async throws -> InstallRecord? {
+        if let install = try await storage.install(id: uid, appId: app.id) { return install }
+        return try await storage.install(dedupKey: InstallValidation.deviceDedupKey(uid), appId: app.id)
+    }
 }

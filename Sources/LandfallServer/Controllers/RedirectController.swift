@@ -149,7 +149,7 @@ struct RedirectController: Sendable {
     static func incomingQuery(_ request: Request) -> [(name: String, value: String)] {
         request.uri.queryParameters.prefix(20).compactMap { parameter in
             let name = String(parameter.key)
-            guard !name.isEmpty, name.count <= 64, name != "lf_click" else { return nil }
+            guard !name.isEmpty, name.count <= 64, name != "lf_click", name != "link_click_id" else { return nil }
             return (name, String(String(parameter.value).prefix(512)))
         }
     }

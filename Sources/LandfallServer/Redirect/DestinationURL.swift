@@ -25,7 +25,7 @@ enum DestinationURL {
         return adding(utm + incoming, to: base)
     }
 
-    /// `scheme://path?params&lf_click=token`, which opens the installed app at the link's path.
+    /// `scheme://path?params&lf_click=token&link_click_id=token`, which opens the installed app at the link's path.
     static func appScheme(_ scheme: String, link: LinkRecord, clickToken: String?, incoming: [(name: String, value: String)]) -> String {
         let path = link.content.deepLinkPath.map { String($0.drop { $0 == "/" }) } ?? ""
         return adding(appItems(link: link, clickToken: clickToken, incoming: incoming), to: "\(scheme)://\(path)")
@@ -52,7 +52,8 @@ enum DestinationURL {
     /// which the Play Install Referrer API hands to the app after install.
     static func playStore(_ base: String, link: LinkRecord, clickToken: String?) -> String {
         var referrer: [(name: String, value: String)] = []
-        if let clickToken { referrer.append(("lf_click", clickToken)) }
+        // `link_click_id` is the name Branch's Android SDK reads from the referrer.
+        if let clickToken { referrer += [("lf_click", clickToken), ("link_click_id", clickToken)] }
         referrer += link.content.utmParameters?.queryItems ?? []
         guard !referrer.isEmpty else { return base }
         let value = referrer.map { "\(encode($0.name))=\(encode($0.value))" }.joined(separator: "&")
@@ -65,7 +66,8 @@ enum DestinationURL {
         var items = (link.content.deepLinkParameters ?? [:]).sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         items += link.content.utmParameters?.queryItems ?? []
         items += incoming
-        if let clickToken { items.append(("lf_click", clickToken)) }
+        // LandfallKit and LinkForty's SDKs read `lf_click`; Branch's SDKs read `link_click_id`.
+        if let clickToken { items += [("lf_click", clickToken), ("link_click_id", clickToken)] }
         return items
     }
 

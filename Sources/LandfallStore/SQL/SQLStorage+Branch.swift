@@ -81,6 +81,22 @@ extension SQLStorage {
         }
     }
 
+    public func setBranchIdentity(deviceId: String, appId: String, identity: String?, at date: Date) async throws -> Bool {
+        try await provider.transaction { database in
+            guard
+                try await database.raw("SELECT id FROM branch_devices WHERE id = \(bind: deviceId) AND app_id = \(bind: appId)").first()
+                    != nil
+            else { return false }
+            try await database.raw(
+                """
+                UPDATE branch_devices SET identity = \(bind: identity), updated_at = \(bind: date.epochMilliseconds)
+                WHERE id = \(bind: deviceId) AND app_id = \(bind: appId)
+                """
+            ).run()
+            return true
+        }
+    }
+
     public func branchSessions(deviceId: String, appId: String) async throws -> [BranchSessionRecord] {
         try await provider.read { database in
             try await database.raw(
