@@ -138,6 +138,8 @@ let package = Package(
                 "LandfallSynthetic",
                 "LandfallLocalPostgres",
                 "LandfallRandom",
+                // `fit-cost`: observations from a simulated population, as the server would have stored them.
+                "LandfallSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `reliability crash`: its load clients, and the SQL it checks the database with.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -9,7 +9,7 @@ public struct LabCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "landfall-lab",
         abstract: "Landfall's lab: benchmarks, and the reliability and security checks, run against the landfall beside it.",
-        subcommands: [Bench.self, Reliability.self]
+        subcommands: [Bench.self, FitCost.self, Reliability.self]
     )
 
     public init() {}

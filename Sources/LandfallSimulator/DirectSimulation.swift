@@ -95,6 +95,7 @@ public struct DirectSimulation: Sendable {
             // The engine, as the server runs it.
             var scored = ScoredInstall(fromClickInWindow: fromClick, confidence: nil, correct: false)
             var candidates: [Int] = []
+            var probabilisticObservation: MatchObservation?
             var credited: Int?
             var creditedClick: Int?
             if install.carriesToken, let token = install.causingClick {
@@ -127,6 +128,7 @@ public struct DirectSimulation: Sendable {
                     install: evidence, eligible: eligible, population: statistics.statistics(for: evidence), window: window
                 )
                 learner?.observe(observation, at: evidence.reportedAt)
+                probabilisticObservation = observation
                 let deciding = learner.map { AttributionEngine(configuration: $0.configuration(for: evidence.platform)) } ?? engine
                 let decision = eligible.isEmpty ? .organic : deciding.decide(observation, clickIds: eligible.map(\.clickId))
                 if decision.method == .probabilistic, let clickId = decision.clickId, let position = index.position(of: clickId) {
@@ -178,7 +180,8 @@ public struct DirectSimulation: Sendable {
                         candidates: candidates.map { (population.clicks[$0], index.clicks[$0]) },
                         personClicks: population.clicks[..<received].filter { $0.personId == install.personId }.map {
                             ($0, clickEvidence[$0.index])
-                        }
+                        },
+                        observation: probabilisticObservation
                     ))
             }
             if fromClick, !install.carriesToken {
@@ -332,4 +335,6 @@ public struct DecisionTrace: Sendable {
     public var candidates: [(click: SimulatedClick, evidence: ClickEvidence)]
     /// Every click of the installing person so far.
     public var personClicks: [(click: SimulatedClick, evidence: ClickEvidence)]
+    /// What the server stores with the install for its model fit (the lab's fit benchmark replays it).
+    public var observation: MatchObservation?
 }

@@ -349,3 +349,49 @@ public struct SyntheticData: Sendable {
         }
     }
 }
+
+extension SyntheticData {
+    /// Inserts `count` installs of the app spread evenly over `period`, each carrying one of
+    /// `observations` in turn (the platform and the text the server stores for its model fit), so a
+    /// benchmark can time the fit on an app with a long install history.
+    public func insertInstalls(appId: String, count: Int, observations: [(platform: String, text: String)], period: ClosedRange<Date>)
+        async throws
+    {
+        guard count > 0, !observations.isEmpty else { return }
+        let start = period.lowerBound.epochMilliseconds
+        let span = max(1, period.upperBound.epochMilliseconds - start)
+        try await storage.provider.transaction { database in
+            try await database.raw("DROP TABLE IF EXISTS synthetic_observations").run()
+            try await database.raw("CREATE TEMPORARY TABLE synthetic_observations (n BIGINT PRIMARY KEY, platform TEXT, text TEXT)").run()
+            for (index, observation) in observations.enumerated() {
+                try await database.raw(
+                    "INSERT INTO synthetic_observations VALUES (\(bind: Int64(index)), \(bind: observation.platform), \(bind: observation.text))"
+                ).run()
+            }
+            let sequence: SQLQueryString
+            let from: SQLQueryString
+            switch storage.engine {
+            case .sqlite:
+                sequence = "WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < \(bind: Int64(count)))"
+                from = "FROM seq JOIN synthetic_observations o ON o.n = i % \(unsafeRaw: String(observations.count))"
+            case .postgres:
+                sequence = ""
+                from = """
+                    FROM generate_series(0, \(bind: Int64(count - 1))) AS seq(i)
+                    JOIN synthetic_observations o ON o.n = i % \(unsafeRaw: String(observations.count))
+                    """
+            }
+            try await database.raw(
+                """
+                \(sequence)
+                INSERT INTO installs (id, app_id, dedup_key, created_at, fingerprint, platform, method, confidence, matched_factors,
+                                      click_id, link_id, match_observation)
+                SELECT \(paddedSQL("synthetic-install-", "i")), \(bind: appId), \(paddedSQL("synthetic-install-", "i")),
+                       \(bind: start) + (i * \(bind: span)) / \(bind: Int64(count)), '{}', o.platform, 'organic', 0, '[]', NULL, NULL, o.text
+                \(from)
+                """
+            ).run()
+            try await database.raw("DROP TABLE synthetic_observations").run()
+        }
+    }
+}

@@ -6,7 +6,9 @@ import NIOConcurrencyHelpers
 /// Every app's learned models in memory, as last read from the database by the fit service: the
 /// install path reads only this, never the database, and every server sharing one database
 /// applies the same stored models.
-final class AttributionModelCache: Sendable {
+public final class AttributionModelCache: Sendable {
+    public init() {}
+
     private let models = NIOLockedValueBox<[String: [DevicePlatform: AppAttributionModel]]>([:])
     /// Installs this server stored per app since the fit service last looked: lets it refit an app
     /// that is receiving installs fast without waiting for its next database round.

@@ -41,7 +41,7 @@ public final class AttributionModelService: Service, Sendable {
     /// lack enough observations is not read again every round.
     private let attempted = NIOLockedValueBox<[String: Int]>([:])
 
-    init(
+    public init(
         storage: any LandfallStorage, base: AttributionConfiguration, schedule: Schedule, cache: AttributionModelCache, logger: Logger,
         now: @escaping @Sendable () -> Date, schemaReady: SchemaGate? = nil
     ) {
