@@ -14,6 +14,8 @@ struct BranchOpenService: Sendable {
     let resolver: BranchLinkResolver
     let limiter: BranchRateLimiter
     let now: @Sendable () -> Date
+    /// The rate limits' monotonic clock.
+    let uptime: @Sendable () -> ContinuousClock.Instant
 
     /// The answer, field for field as Branch's `v1/open` documentation shows it; `data` is a JSON string.
     struct Answer: Encodable, Sendable {
@@ -39,7 +41,8 @@ struct BranchOpenService: Sendable {
             device?.id ?? (open.trackingDisabled ? open.request.randomizedDeviceToken?.text : nil) ?? BranchIdentifiers.make(at: date)
         var limiterKeys = open.deviceKeys + ["device:" + deviceId]
         if open.deviceKeys.isEmpty, device == nil { limiterKeys.append(fingerprint(open, ipAddress: ipAddress)) }
-        if let wait = limiter.admitOpen(keys: limiterKeys.map { app.id + "|" + $0 }, at: date) {
+        let instant = uptime()
+        if let wait = limiter.admitOpen(keys: limiterKeys.map { app.id + "|" + $0 }, at: instant) {
             throw APIError(
                 .tooManyRequests, code: "rate_limited", message: "this device opened the app moments ago; retry in \(wait) seconds",
                 headers: [.retryAfter: String(wait)]
@@ -95,7 +98,7 @@ struct BranchOpenService: Sendable {
         if !open.trackingDisabled {
             let counted =
                 kind != .open || referral != nil
-                || ipAddress.map { limiter.countsNonReferredOpen(address: app.id + "|" + $0, at: date) } ?? true
+                || ipAddress.map { limiter.countsNonReferredOpen(address: app.id + "|" + $0, at: instant) } ?? true
             let record = BranchDeviceRecord(
                 id: deviceId, appId: app.id, bundleToken: bundleToken, identity: identity, installId: installId ?? device?.installId,
                 installCount: (device?.installCount ?? 0) + (kind == .open ? 0 : 1), createdAt: device?.createdAt ?? date, updatedAt: date

@@ -9,6 +9,9 @@ import NIOConcurrencyHelpers
 /// - rapid repeats: a device opening again within ``minimumInterval`` is refused with 429;
 /// - non-referred opens: an address is counted once per ``nonReferredWindow`` (4 hours); later
 ///   non-referred opens from it are answered and stored but not counted.
+///
+/// Both are durations, read on a monotonic clock, so a step of the wall clock neither opens nor
+/// closes them early.
 final class BranchRateLimiter: Sendable {
     let minimumInterval: TimeInterval
     let nonReferredWindow: TimeInterval
@@ -16,8 +19,8 @@ final class BranchRateLimiter: Sendable {
     let capacity: Int
 
     private struct State {
-        var lastOpen: [String: Date] = [:]
-        var lastCountedOpen: [String: Date] = [:]
+        var lastOpen: [String: ContinuousClock.Instant] = [:]
+        var lastCountedOpen: [String: ContinuousClock.Instant] = [:]
     }
 
     private let state = NIOLockedValueBox(State())
@@ -31,14 +34,14 @@ final class BranchRateLimiter: Sendable {
     /// Notes an open by the device that `keys` name (its ids, its token, its fingerprint) at `date`;
     /// returns the seconds to wait when any of them opened too recently (and then notes nothing, so
     /// a client hammering the endpoint is not locked out for ever).
-    func admitOpen(keys: [String], at date: Date) -> Int? {
+    func admitOpen(keys: [String], at date: ContinuousClock.Instant) -> Int? {
         state.withLockedValue { state in
             let latest = keys.compactMap { state.lastOpen[$0] }.filter { $0 <= date }.max()
-            if let latest, date.timeIntervalSince(latest) < minimumInterval {
-                return max(1, Int((minimumInterval - date.timeIntervalSince(latest)).rounded(.up)))
+            if let latest, (date - latest).seconds < minimumInterval {
+                return max(1, Int((minimumInterval - (date - latest).seconds).rounded(.up)))
             }
             if state.lastOpen.count + keys.count > capacity {
-                state.lastOpen = state.lastOpen.filter { date.timeIntervalSince($0.value) < minimumInterval }
+                state.lastOpen = state.lastOpen.filter { (date - $0.value).seconds < minimumInterval }
                 if state.lastOpen.count + keys.count > capacity { state.lastOpen.removeAll(keepingCapacity: true) }
             }
             for key in keys { state.lastOpen[key] = date }
@@ -47,13 +50,13 @@ final class BranchRateLimiter: Sendable {
     }
 
     /// Whether a non-referred open from `address` at `date` is counted: the first in each window is.
-    func countsNonReferredOpen(address: String, at date: Date) -> Bool {
+    func countsNonReferredOpen(address: String, at date: ContinuousClock.Instant) -> Bool {
         state.withLockedValue { state in
-            if let last = state.lastCountedOpen[address], date.timeIntervalSince(last) < nonReferredWindow, date >= last {
+            if let last = state.lastCountedOpen[address], (date - last).seconds < nonReferredWindow, date >= last {
                 return false
             }
             if state.lastCountedOpen.count >= capacity {
-                state.lastCountedOpen = state.lastCountedOpen.filter { date.timeIntervalSince($0.value) < nonReferredWindow }
+                state.lastCountedOpen = state.lastCountedOpen.filter { (date - $0.value).seconds < nonReferredWindow }
                 if state.lastCountedOpen.count >= capacity { state.lastCountedOpen.removeAll(keepingCapacity: true) }
             }
             state.lastCountedOpen[address] = date
