@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import LandfallRandom
+import LandfallServer
 import LandfallStore
 import Logging
 import NIOCore
@@ -65,7 +66,7 @@ struct PowerRun: Sendable {
         var report = PowerReport(
             cuts: plan.cuts, tornCuts: 0, discardedOperations: 0, discardedBytes: 0, acknowledged: [:], resent: 0, resentAlreadyStored: 0,
             lost: 0, duplicated: 0, damagedAfterCut: 0, integrity: "", clicksAnswered: 0, clicksLost: 0, clicksLostMostInOneCut: 0,
-            clickLossWindow: .zero, clickWindowLimit: plan.clickWindowLimit, finalStop: nil, elapsed: .zero
+            clickLossWindow: .zero, clickWindowAtCut: .zero, clicksLostOutsideWindow: 0, finalStop: nil, elapsed: .zero
         )
         var lost: [String: String] = [:]
         var duplicated: [String: String] = [:]
@@ -80,7 +81,7 @@ struct PowerRun: Sendable {
                 }
             let tear = cycle % 2 == 1
             let (cutAt, stop) = try await PowerServer.run(database: disk.uri(for: file), adminToken: adminToken, logger: logger) {
-                server -> (UInt64, PowerLossDisk.Cut)? in
+                server -> PowerCycleCut? in
                 let sender = CrashSender(http: http, baseURL: server.baseURL)
                 try await CrashRecovery.resendInFlight(ledger: ledger, sender: sender, cycle: cycle)
                 duplicated.merge(await CrashRecovery.probeAcknowledged(ledger: ledger, sender: sender, using: &random)) { first, _ in first
@@ -99,11 +100,12 @@ struct PowerRun: Sendable {
                     server: server, sender: sender, factory: factory, ledger: ledger, http: http, shortCode: code, clicks: clicks,
                     cycle: cycle + 1, moment: moment, tear: tear, seed: cutSeed)
             }
-            guard let (cutInstant, cut) = cutAt else {
+            guard let cycleCut = cutAt else {
                 report.finalStop = stop.map { "no: \(String(reflecting: $0))" }
                 break
             }
             try disk.restore()
+            let cut = cycleCut.cut
             report.discardedOperations += cut.operations
             report.discardedBytes += cut.bytes
             if cut.tornKept > 0 { report.tornCuts += 1 }
@@ -116,7 +118,7 @@ struct PowerRun: Sendable {
             }
             if let shortCode {
                 try await countClicks(
-                    cycle: cycle + 1, shortCode: shortCode, plain: plain, clicks: clicks, cut: cutInstant, into: &report)
+                    cycle: cycle + 1, shortCode: shortCode, plain: plain, clicks: clicks, cut: cycleCut, into: &report)
             }
             let total = await CrashWrite.Kind.allCases.asyncTotal { await ledger.count($0) }
             progress(
@@ -140,7 +142,7 @@ struct PowerRun: Sendable {
     private func loadAndCut(
         server: PowerServer, sender: CrashSender, factory: CrashWriteFactory, ledger: CrashLedger, http: HTTPClient, shortCode: String,
         clicks: PowerClickLedger, cycle: Int, moment: CrashLoad.Moment, tear: Bool, seed: UInt64
-    ) async throws -> (UInt64, PowerLossDisk.Cut) {
+    ) async throws -> PowerCycleCut {
         let disk = try PowerLossDisk(directory: directory)
         let clickLoad = PowerClickLoad(http: http, baseURL: server.baseURL, shortCode: shortCode, ledger: clicks, cycle: cycle)
         let load = CrashLoad(sender: sender, factory: factory, ledger: ledger, clients: plan.clients, cycle: cycle, seed: plan.seed)
@@ -160,10 +162,20 @@ struct PowerRun: Sendable {
             group.cancelAll()
         }
         if let arming { throw arming }
-        if let fired = try disk.disarm() { return (fired.at, fired.cut) }
+        let lastBatch = Self.monotonicNanoseconds(of: server.landfall.clicks.lastCommittedBatchTakenAt)
+        if let fired = try disk.disarm() { return PowerCycleCut(at: fired.at, cut: fired.cut, lastClickBatchTakenAt: lastBatch) }
         // Every writer stopped before the armed cut fell (each met some other failure): cut now.
         let instant = PowerLossDisk.monotonicNanoseconds()
-        return (instant, try disk.cut(seed: seed >> 8, tear: tear))
+        return PowerCycleCut(at: instant, cut: try disk.cut(seed: seed >> 8, tear: tear), lastClickBatchTakenAt: lastBatch)
+    }
+
+    /// A `ContinuousClock` instant on the VFS's clock (CLOCK_MONOTONIC): the two differ by a constant
+    /// (the time the machine slept), read here back to back.
+    static func monotonicNanoseconds(of instant: ContinuousClock.Instant?) -> UInt64? {
+        guard let instant else { return nil }
+        let (now, nanoseconds) = (ContinuousClock.now, PowerLossDisk.monotonicNanoseconds())
+        let (seconds, attoseconds) = (now - instant).components
+        return nanoseconds - UInt64(max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
     }
 
     /// The link the click clients follow: made once, over the API, as any acknowledged link.
@@ -181,16 +193,27 @@ struct PowerRun: Sendable {
 
     /// Sorts the redirects answered before the cut into stored and lost clicks.
     private func countClicks(
-        cycle: Int, shortCode: String, plain: DatabaseLocation, clicks: PowerClickLedger, cut: UInt64,
+        cycle: Int, shortCode: String, plain: DatabaseLocation, clicks: PowerClickLedger, cut: PowerCycleCut,
         into report: inout PowerReport
     ) async throws {
-        let answered = await clicks.takeAnswered(before: cut)
+        let answered = await clicks.takeAnswered(before: cut.at)
         let stored = try await PowerClickLoad.storedMarkers(cycle: cycle, shortCode: shortCode, location: plain, logger: logger)
-        let lostAges = answered.filter { !stored.contains($0.key) }.map { Duration.nanoseconds(Int64(cut - $0.value)) }
+        let lost = answered.filter { !stored.contains($0.key) }
         report.clicksAnswered += answered.count
-        report.clicksLost += lostAges.count
-        report.clicksLostMostInOneCut = max(report.clicksLostMostInOneCut, lostAges.count)
-        report.clickLossWindow = max(report.clickLossWindow, lostAges.max() ?? .zero)
+        report.clicksLost += lost.count
+        report.clicksLostMostInOneCut = max(report.clicksLostMostInOneCut, lost.count)
+        report.clickLossWindow = max(report.clickLossWindow, lost.values.map { Duration.nanoseconds(Int64(cut.at - $0)) }.max() ?? .zero)
+        // The documented window: a click answered before the last committed batch was taken was in
+        // that batch or an earlier one, and must be stored.
+        let committed = cut.lastClickBatchTakenAt ?? 0
+        let outside = lost.filter { $0.value < committed }
+        report.clicksLostOutsideWindow += outside.count
+        if let batch = cut.lastClickBatchTakenAt, cut.at > batch {
+            report.clickWindowAtCut = max(report.clickWindowAtCut, .nanoseconds(Int64(cut.at - batch)))
+        }
+        for marker in outside.keys.sorted().prefix(3) {
+            progress("after cut \(cycle): click \(marker) lost although its batch had committed")
+        }
     }
 
     /// `PRAGMA integrity_check` and `foreign_key_check` through the normal VFS: "ok" or what is wrong.
@@ -210,6 +233,15 @@ struct PowerRun: Sendable {
     private func progress(_ message: String) {
         FileHandle.standardError.write(Data("[power] \(message)\n".utf8))
     }
+}
+
+/// Where and how a cycle's power cut fell.
+struct PowerCycleCut: Sendable {
+    /// When, in ``PowerLossDisk/monotonicNanoseconds()``.
+    var at: UInt64
+    var cut: PowerLossDisk.Cut
+    /// When the click writer took the last batch that committed before the cut, on the same clock.
+    var lastClickBatchTakenAt: UInt64?
 }
 
 extension Sequence {

@@ -9,8 +9,9 @@ import ServiceLifecycle
 /// A redirect only appends to a bounded buffer; a background loop writes the buffer every
 /// `flushInterval`, in writes of at most the storage's `largestClickWrite` clicks. On graceful
 /// shutdown the loop stops and the buffer is written before the database closes, so no acknowledged
-/// click is lost. On a crash, at most the clicks of the last `flushInterval` (and never more than
-/// `capacity`) are lost. When the buffer is full, redirects wait for the writer instead of dropping
+/// click is lost. On a crash or a power cut, the clicks recorded since the last batch that
+/// committed was taken are lost: the last `flushInterval`, plus however long the batch in flight
+/// waited for the writer and took to commit (never more than `capacity` and that batch). When the buffer is full, redirects wait for the writer instead of dropping
 /// clicks: one of them writes the full buffer as soon as the batch in flight has committed, the
 /// others only wait until it has taken the buffer, not for that second batch as well.
 public final class ClickRecorder: Service, Sendable {
@@ -20,6 +21,8 @@ public final class ClickRecorder: Service, Sendable {
         var takeoverClaimed = false
         /// Redirects that found the buffer full, resumed when the next batch takes it.
         var waitingForRoom: [CheckedContinuation<Void, Never>] = []
+        /// When the last batch that committed whole was taken from the buffer.
+        var lastCommittedTake: ContinuousClock.Instant?
     }
 
     private enum Admission {
@@ -136,16 +139,22 @@ public final class ClickRecorder: Service, Sendable {
         }
     }
 
+    /// When the last batch that committed whole was taken from the buffer: every click recorded
+    /// before it is stored, and what a crash can lose is what came after (nil before the first).
+    public var lastCommittedBatchTakenAt: ContinuousClock.Instant? {
+        state.withLockedValue { $0.lastCommittedTake }
+    }
+
     /// Writes everything buffered so far; returns when it is committed.
     public func flush() async throws {
         try await flushLock.withLock {
-            let (batch, waiting) = state.withLockedValue { state in
+            let (batch, waiting, taken) = state.withLockedValue { state in
                 defer {
                     state.pending.removeAll(keepingCapacity: true)
                     state.takeoverClaimed = false
                     state.waitingForRoom.removeAll()
                 }
-                return (state.pending, state.waitingForRoom)
+                return (state.pending, state.waitingForRoom, ContinuousClock.now)
             }
             for continuation in waiting { continuation.resume() }
             let slices = batch.chunked(into: max(1, storage.largestClickWrite))
@@ -166,6 +175,7 @@ public final class ClickRecorder: Service, Sendable {
                         metadata: ["error": "\(String(reflecting: error))", "clicks": "\(clicks.count)"])
                 }
             }
+            state.withLockedValue { $0.lastCommittedTake = taken }
         }
     }
 
