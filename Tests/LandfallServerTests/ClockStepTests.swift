@@ -14,28 +14,41 @@ import Testing
 /// backwards, durations ignore it, and no install is credited to a click stamped after it.
 @Suite("Clock steps")
 struct ClockStepTests {
-    /// A system clock a test steps; `WallClock` reads it.
+    /// A system clock a test steps and a monotonic clock it advances; `WallClock` reads both.
     final class SystemClock: Sendable {
         let date = NIOLockedValueBox(Date(timeIntervalSince1970: 1_767_225_600))
+        let elapsed = NIOLockedValueBox(Duration.zero)
+        let origin = ContinuousClock.now
         func now() -> Date { date.withLockedValue { $0 } }
+        func uptime() -> ContinuousClock.Instant { origin + elapsed.withLockedValue { $0 } }
+        /// An NTP step: no time passes.
         func move(by seconds: TimeInterval) { date.withLockedValue { $0 += seconds } }
+        /// Time passing.
+        func pass(_ seconds: Int64) {
+            date.withLockedValue { $0 += TimeInterval(seconds) }
+            elapsed.withLockedValue { $0 += .seconds(seconds) }
+        }
+        func wallClock() -> WallClock { WallClock(system: { self.now() }, uptime: { self.uptime() }) }
     }
 
-    @Test func theWallClockHoldsThroughABackwardStepAndMovesOnOnceCaughtUp() {
+    @Test func afterABackwardStepTheWallClockRunsOnAtHalfSpeedUntilCaughtUp() {
         let system = SystemClock()
-        let clock = WallClock(system: { system.now() })
+        let clock = system.wallClock()
         let before = clock.now()
         system.move(by: -3600)
         #expect(clock.now() == before)
-        system.move(by: 3599)
-        #expect(clock.now() == before)
-        system.move(by: 2)
-        #expect(clock.now() == before.addingTimeInterval(1))
+        system.pass(10)
+        #expect(clock.now() == before.addingTimeInterval(5))
+        // The system clock gains half a second a second: 3,600 s behind, caught up after 7,200 s.
+        system.pass(7190)
+        #expect(clock.now() == before.addingTimeInterval(3600))
+        system.pass(2)
+        #expect(clock.now() == system.now())
     }
 
     @Test func aForwardStepIsTakenAsItComes() {
         let system = SystemClock()
-        let clock = WallClock(system: { system.now() })
+        let clock = system.wallClock()
         let before = clock.now()
         system.move(by: 7200)
         #expect(clock.now() == before.addingTimeInterval(7200))
@@ -43,7 +56,7 @@ struct ClockStepTests {
 
     @Test func aRestartedClockHoldsAtWhatTheDatabaseAlreadyCounted() {
         let system = SystemClock()
-        let clock = WallClock(system: { system.now() })
+        let clock = system.wallClock()
         let counted = system.now().addingTimeInterval(600)
         clock.holdAtLeast(counted)
         #expect(clock.now() == counted)
@@ -51,12 +64,12 @@ struct ClockStepTests {
 
     /// The statistics count clicks past a time watermark. Stamped on the raw system clock, a click
     /// after a step back lands below the watermark and is never counted; on the server's wall clock
-    /// it is stamped at the held time and counted once the clock has caught up, exactly once.
+    /// it is stamped after the latest time given and counted once settled, exactly once.
     @Test func everyClickIsCountedOnceAcrossABackwardStep() async throws {
         try await TestDatabases.withMigratedStorage(.sqlite) { storage, _ in
             let (app, link) = try await IPRetentionSweepTests.app(storage)
             let system = SystemClock()
-            let wall = WallClock(system: { system.now() })
+            let wall = system.wallClock()
             let statistics = ClickStatistics(storage: storage, logger: Logger(label: "test"), now: { wall.now() })
             func click() -> ClickRecord {
                 var click = IPRetentionSweepTests.click(app, link, hoursAgo: 0, ip: "203.0.113.9")
@@ -64,16 +77,16 @@ struct ClockStepTests {
                 return click
             }
             try await storage.insertClicks([click()])
-            system.move(by: 60)
+            system.pass(60)
             #expect(try await statistics.catchUp() == 1)
 
             system.move(by: -7200)
             try await storage.insertClicks([click(), click()])
-            system.move(by: 30)
-            #expect(try await statistics.catchUp() == 0, "held still: nothing has settled yet")
-            system.move(by: 7200)
-            #expect(try await statistics.catchUp() == 2)
-            system.move(by: 60)
+            system.pass(10)
+            #expect(try await statistics.catchUp() == 0, "at half speed: 5 s on, nothing has settled yet")
+            system.pass(30)
+            #expect(try await statistics.catchUp() == 2, "settled on the slowed clock, long before the system clock catches up")
+            system.pass(60)
             #expect(try await statistics.catchUp() == 0, "nothing counted twice")
         }
     }
