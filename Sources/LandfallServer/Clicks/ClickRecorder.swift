@@ -14,6 +14,11 @@ import ServiceLifecycle
 /// waited for the writer and took to commit (never more than `capacity` and that batch). When the buffer is full, redirects wait for the writer instead of dropping
 /// clicks: one of them writes the full buffer as soon as the batch in flight has committed, the
 /// others only wait until it has taken the buffer, not for that second batch as well.
+///
+/// While the database refuses batches (a full disk, an I/O error), waiting would stop every redirect
+/// for as long as the database is down; redirects keep being answered instead, the buffer keeps the
+/// oldest `capacity` clicks, and clicks past that are dropped, counted (`landfall_clicks_dropped_total`)
+/// and logged once the writer recovers. Memory stays bounded either way.
 public final class ClickRecorder: Service, Sendable {
     private struct State {
         var pending: [ClickRecord] = []
@@ -23,10 +28,15 @@ public final class ClickRecorder: Service, Sendable {
         var waitingForRoom: [CheckedContinuation<Void, Never>] = []
         /// When the last batch that committed whole was taken from the buffer.
         var lastCommittedTake: ContinuousClock.Instant?
+        /// The last batch failed: a full buffer drops clicks instead of making redirects wait.
+        var failing = false
+        /// Clicks dropped since the writer last recovered, and in all.
+        var droppedSinceRecovery = 0
+        var dropped = 0
     }
 
     private enum Admission {
-        case queued(pending: Int), writeFullBuffer, waitForRoom
+        case queued(pending: Int), writeFullBuffer, waitForRoom, dropped
     }
 
     private let storage: any ClickStorage
@@ -63,19 +73,32 @@ public final class ClickRecorder: Service, Sendable {
         // writer waits for it.
         let keyed = ClickEvidenceMapping.withMatchingKeys(click)
         let admission = state.withLockedValue { state -> Admission in
+            if state.failing, state.pending.count >= capacity {
+                state.dropped += 1
+                state.droppedSinceRecovery += 1
+                return .dropped
+            }
             state.pending.append(keyed)
             guard state.pending.count >= capacity else { return .queued(pending: state.pending.count) }
             guard !state.takeoverClaimed else { return .waitForRoom }
             state.takeoverClaimed = true
             return .writeFullBuffer
         }
+        if case .dropped = admission {
+            metrics.clicksDropped(1)
+            return
+        }
         metrics.clickQueued()
         switch admission {
+        case .dropped:
+            return
         case .queued(let pending):
             let pause = Self.pause(pending: pending, capacity: capacity, longest: backlogPause)
             if pause > .zero { try await Task.sleep(for: pause) }
         case .writeFullBuffer:
-            try await flush()
+            // A failed batch is the database's trouble, not this redirect's: its clicks went back
+            // into the buffer (up to its capacity) and the writer's loop logs the failure.
+            try? await flush()
         case .waitForRoom:
             await withCheckedContinuation { continuation in
                 let resumeNow = state.withLockedValue { state in
@@ -165,7 +188,17 @@ public final class ClickRecorder: Service, Sendable {
                 } catch {
                     // Put what is not stored back in front so a passing database hiccup loses nothing.
                     let unwritten = slices[index...].flatMap { $0 }
-                    state.withLockedValue { $0.pending.insert(contentsOf: unwritten, at: 0) }
+                    let dropped = state.withLockedValue { state in
+                        state.pending.insert(contentsOf: unwritten, at: 0)
+                        state.failing = true
+                        // The newest go first: the buffer never holds more than its capacity.
+                        let excess = max(0, state.pending.count - capacity)
+                        state.pending.removeLast(excess)
+                        state.dropped += excess
+                        state.droppedSinceRecovery += excess
+                        return excess
+                    }
+                    if dropped > 0 { metrics.clicksDropped(dropped) }
                     throw error
                 }
                 // Outside the retry above: the clicks are stored, and writing them again would fail the batch.
@@ -175,7 +208,10 @@ public final class ClickRecorder: Service, Sendable {
                         metadata: ["error": "\(String(reflecting: error))", "clicks": "\(clicks.count)"])
                 }
             }
-            state.withLockedValue { $0.lastCommittedTake = taken }
+            state.withLockedValue { state in
+                state.lastCommittedTake = taken
+                state.failing = false
+            }
         }
     }
 
@@ -194,6 +230,11 @@ public final class ClickRecorder: Service, Sendable {
         }
     }
 
+    /// Clicks dropped in all because the buffer was full while the database refused batches.
+    public var droppedCount: Int {
+        state.withLockedValue { $0.dropped }
+    }
+
     /// Clicks waiting to be written.
     public var pendingCount: Int {
         state.withLockedValue { $0.pending.count }
@@ -203,12 +244,27 @@ public final class ClickRecorder: Service, Sendable {
         // Only the wait between batches is cut short by a graceful shutdown: a batch being written
         // commits instead of being cancelled halfway through its transaction.
         let interval = flushInterval
+        // Logged when batches start failing and when they recover, not at every 50 ms retry.
+        var failing = false
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             guard (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }) != nil else { break }
             do {
                 try await flush()
+                if failing {
+                    failing = false
+                    let dropped = state.withLockedValue { state in
+                        defer { state.droppedSinceRecovery = 0 }
+                        return state.droppedSinceRecovery
+                    }
+                    logger.warning("click batches are written again", metadata: ["droppedClicks": "\(dropped)"])
+                }
             } catch {
-                logger.error("click batch write failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
+                if !failing {
+                    logger.error(
+                        "click batch write failed; will retry, keeping at most the buffer's capacity",
+                        metadata: ["error": "\(String(reflecting: error))", "pending": "\(pendingCount)", "capacity": "\(capacity)"])
+                }
+                failing = true
             }
         }
         try await flush()
