@@ -140,6 +140,8 @@ let package = Package(
                 "LandfallRandom",
                 // `fit-cost`: observations from a simulated population, as the server would have stored them.
                 "LandfallSimulator",
+                // `reliability power`: the power-loss VFS it registers and cuts.
+                "CLandfallSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `reliability crash`: its load clients, and the SQL it checks the database with.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -252,6 +254,8 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                // The power-loss tests read the database they cut with plain SQL.
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: swiftSettings
         ),
