@@ -64,12 +64,12 @@ struct DashboardSessions: Sendable {
     func issue(_ principal: DashboardPrincipal) async throws -> String {
         let expires = Int64(now().timeIntervalSince1970 + Self.lifetime)
         let nonce = SecretGenerator.base62(length: 22)
-        let payload: Payload =
-            switch principal {
-            case .admin: Payload(kind: "admin", adminHash: adminTokenHash().map { String($0.prefix(16)) }, expires: expires, nonce: nonce)
-            case .app(let appId, let keyId): Payload(kind: "app", appId: appId, keyId: keyId, expires: expires, nonce: nonce)
-            case .user(let userId, _, _): try await storedSession(userId: userId, expires: expires, nonce: nonce)
-            }
+        let payload: Payload
+        switch principal {
+        case .admin: payload = Payload(kind: "admin", adminHash: adminTokenHash().map { String($0.prefix(16)) }, expires: expires, nonce: nonce)
+        case .app(let appId, let keyId): payload = Payload(kind: "app", appId: appId, keyId: keyId, expires: expires, nonce: nonce)
+        case .user(let userId, _, _): payload = try await storedSession(userId: userId, expires: expires, nonce: nonce)
+        }
         let encoded = Self.base64URL(try JSONEncoder().encode(payload))
         return "\(encoded).\(try await sign(encoded))"
     }
