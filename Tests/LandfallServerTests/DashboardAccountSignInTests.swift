@@ -47,7 +47,7 @@ struct DashboardAccountSignInTests {
 
     @Test("an unknown email is checked against a dummy hash, as long as a known one")
     func unknownEmailCostsAHash() async throws {
-        try await AccountsWorld.run { world in
+        try await AccountsWorld.run { (world: AccountsWorld) async throws in
             let signIn = DashboardSignIn(
                 storage: world.server.storage, hasher: PasswordHasher(parameters: AccountsWorld.fastHashing),
                 limits: DashboardSignInLimits(),
@@ -83,7 +83,7 @@ struct DashboardAccountSignInTests {
     func limitedPerAddress() async throws {
         try await AccountsWorld.run(configure: {
             $0.dashboardSignIn.perAddress = .init(burst: 3, per: .seconds(60))
-        }) { world in
+        }) { (world: AccountsWorld) async throws in
             var browser = Browser(world.server)
             for index in 0..<3 {
                 #expect(try await browser.signIn(email: "guess\(index)@acme.test", password: "guess").status == .unauthorized)
