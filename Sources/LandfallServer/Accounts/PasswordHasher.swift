@@ -85,7 +85,8 @@ public struct PasswordHasher: Sendable {
     private static func derive(_ password: [UInt8], salt: [UInt8], parameters: Parameters) async throws -> [UInt8] {
         try await NIOThreadPool.singleton.runIfActive {
             let key = try KDF.Scrypt.deriveKey(
-                from: password, salt: salt, outputByteCount: PasswordHasher.hashBytes, rounds: 1 << parameters.logN, blockSize: parameters.r,
+                from: password, salt: salt, outputByteCount: PasswordHasher.hashBytes, rounds: 1 << parameters.logN,
+                blockSize: parameters.r,
                 parallelism: parameters.p)
             return key.withUnsafeBytes { Array($0) }
         }

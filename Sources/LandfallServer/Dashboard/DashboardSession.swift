@@ -66,7 +66,8 @@ struct DashboardSessions: Sendable {
         let nonce = SecretGenerator.base62(length: 22)
         let payload: Payload
         switch principal {
-        case .admin: payload = Payload(kind: "admin", adminHash: adminTokenHash().map { String($0.prefix(16)) }, expires: expires, nonce: nonce)
+        case .admin:
+            payload = Payload(kind: "admin", adminHash: adminTokenHash().map { String($0.prefix(16)) }, expires: expires, nonce: nonce)
         case .app(let appId, let keyId): payload = Payload(kind: "app", appId: appId, keyId: keyId, expires: expires, nonce: nonce)
         case .user(let userId, _, _): payload = try await storedSession(userId: userId, expires: expires, nonce: nonce)
         }
