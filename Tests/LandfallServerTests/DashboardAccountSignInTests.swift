@@ -45,8 +45,8 @@ struct DashboardAccountSignInTests {
         }
     }
 
-    @Test("an unknown email is checked against a dummy hash, as long as a known one")
-    func unknownEmailCostsAHash() async throws {
+    @Test("the sign-in check refuses an unknown email and a wrong password alike, and accepts the right one")
+    func signInCheckOutcomes() async throws {
         try await AccountsWorld.run { (world: AccountsWorld) async throws in
             let signIn = DashboardSignIn(
                 storage: world.server.storage, hasher: PasswordHasher(parameters: AccountsWorld.fastHashing),
