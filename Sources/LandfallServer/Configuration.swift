@@ -51,6 +51,11 @@ public struct ServerConfiguration: Sendable {
     /// How long client addresses are kept whole before they are truncated to /24 or /48, and how
     /// often the sweep that truncates them runs.
     public var ipRetention = IPRetentionConfiguration()
+    /// How often the dashboard's sign-in form may be tried, per account and per client address.
+    public var dashboardSignIn = DashboardSignInLimits()
+    /// scrypt's cost for new dashboard passwords; stored hashes carry their own, so raising it later
+    /// leaves old passwords working.
+    public var passwordHashing = PasswordHasher.Parameters.standard
 
     public init(
         host: String = "127.0.0.1",

@@ -19,6 +19,10 @@ extension StorageContractTests {
         "catalog_revision",
         // Per-app attribution parameters: shares, rates and delays aggregated over many installs.
         "attribution_models",
+        // The dashboard's own people (an operator's staff, never an app's installs or users): an
+        // account is erased with `DELETE /api/dashboard/users/:id` or `landfall users remove`, which
+        // takes its memberships and sessions with it.
+        "dashboard_users", "dashboard_memberships", "dashboard_sessions",
     ]
 
     struct ErasureWorld: Sendable {
