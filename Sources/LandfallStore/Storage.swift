@@ -77,7 +77,7 @@ public protocol SettingStorage: Sendable {
 public protocol LandfallStorage: AppStorage, KeyStorage, TemplateStorage, LinkStorage, ClickStorage, SettingStorage,
     AttributionStorage, EventStorage, AnalyticsStorage, ConversionStorage, BranchStorage, WebhookStorage, ReferralStorage,
     AnalyticsSeriesStorage,
-    S2SClickStorage, LinkSafetyStorage, ErasureStorage, IPRetentionStorage, AttributionModelStorage
+    S2SClickStorage, LinkSafetyStorage, ErasureStorage, IPRetentionStorage, AttributionModelStorage, ClickRetentionStorage
 {
     var engine: StorageEngine { get }
     /// Succeeds when the database answers a trivial query.

@@ -19,6 +19,8 @@ extension StorageContractTests {
         "catalog_revision",
         // Per-app attribution parameters: shares, rates and delays aggregated over many installs.
         "attribution_models",
+        // Clicks and app opens past the retention age, counted per day, link, platform and country.
+        "click_daily_counts", "app_open_daily_counts",
     ]
 
     struct ErasureWorld: Sendable {
