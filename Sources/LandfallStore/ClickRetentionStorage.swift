@@ -15,6 +15,17 @@ public protocol ClickRetentionStorage: Sendable {
 
     /// Folds app opens of `appId` opened before `cutoff`.
     func foldAppOpens(appId: String, openedBefore cutoff: Date, limit: Int) async throws -> Int
+
+    /// Makes sure the monthly partitions of `clicks` exist from the current month through the month
+    /// holding `through`, moving any of their clicks out of the default partition; returns the
+    /// partitions made. PostgreSQL only (migration 0018); nothing on SQLite.
+    func prepareClickPartitions(now: Date, through: Date) async throws -> [String]
+
+    /// Folds and drops, one transaction each, the monthly partitions of `clicks` that end at or
+    /// before `cutoff`: their clicks are counted into the daily counts with one `INSERT … SELECT`
+    /// and the partition dropped, instead of deleting rows. Returns the clicks folded. PostgreSQL
+    /// only; nothing on SQLite, where ``foldClicks(appId:clickedBefore:limit:)`` does it all.
+    func foldClickPartitions(endingBy cutoff: Date) async throws -> Int
 }
 
 /// The daily counts use UTC days, as `ClickStatistics` does: a day is its start in epoch milliseconds.

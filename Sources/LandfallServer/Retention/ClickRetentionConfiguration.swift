@@ -22,13 +22,18 @@ public struct ClickRetentionConfiguration: Sendable, Hashable {
     /// Rows per transaction: a few thousand hold SQLite's single writer for milliseconds, and the
     /// fold yields between batches so the redirect path's click batches go first.
     public var batchSize: Int
+    /// Monthly click partitions kept made ahead of the current month on PostgreSQL.
+    public var monthsAhead: Int
 
-    public init(days: Int = Self.defaultDays, interval: Duration = .seconds(3600), margin: Duration = .seconds(3600), batchSize: Int = 2000)
-    {
+    public init(
+        days: Int = Self.defaultDays, interval: Duration = .seconds(3600), margin: Duration = .seconds(3600), batchSize: Int = 2000,
+        monthsAhead: Int = 3
+    ) {
         self.days = days
         self.interval = interval
         self.margin = margin
         self.batchSize = batchSize
+        self.monthsAhead = monthsAhead
     }
 
     /// The hours of attribution window `days` covers: twice the window plus `margin` must fit.

@@ -11,6 +11,10 @@ public final class ClickRetentionSweeper: Service, Sendable {
     public struct Sweep: Sendable, Hashable {
         public var clicks = 0
         public var appOpens = 0
+        /// Of `clicks`, those folded by dropping whole monthly partitions (PostgreSQL).
+        public var clicksInDroppedPartitions = 0
+        /// Monthly partitions made ahead (PostgreSQL).
+        public var partitionsMade: [String] = []
         /// The largest number of rows one transaction folded: at most the batch size.
         public var largestBatch = 0
 
@@ -47,7 +51,11 @@ public final class ClickRetentionSweeper: Service, Sendable {
                 let sweep = try await self.sweep()
                 logger.debug(
                     "folded clicks past the retention age",
-                    metadata: ["clicks": "\(sweep.clicks)", "app_opens": "\(sweep.appOpens)", "largest_batch": "\(sweep.largestBatch)"])
+                    metadata: [
+                        "clicks": "\(sweep.clicks)", "app_opens": "\(sweep.appOpens)", "largest_batch": "\(sweep.largestBatch)",
+                        "clicks_in_dropped_partitions": "\(sweep.clicksInDroppedPartitions)",
+                        "partitions_made": "\(sweep.partitionsMade.joined(separator: ","))",
+                    ])
             } catch {
                 logger.error("folding old clicks failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
             }
@@ -61,7 +69,23 @@ public final class ClickRetentionSweeper: Service, Sendable {
         let date = now()
         let limit = configuration.batchSize
         var sweep = Sweep()
-        for (app, hours) in try await ClickRetentionCheck.longestWindows(storage: storage) where !Task.isShuttingDownGracefully {
+        // Partitions first, and on their own: a click with no month lands in the default
+        // partition, so a failure here (disk full, permissions) is logged and tried again next
+        // sweep while redirects and the fold go on.
+        do {
+            let ahead = Calendar(identifier: .gregorian).date(byAdding: .month, value: configuration.monthsAhead, to: date) ?? date
+            sweep.partitionsMade = try await storage.prepareClickPartitions(now: date, through: ahead)
+        } catch {
+            logger.error("making click partitions ahead failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
+        }
+        let apps = try await ClickRetentionCheck.longestWindows(storage: storage)
+        // A month is dropped whole only when every app's cutoff is past it; the row fold below
+        // takes the rest, per app.
+        if let earliest = apps.map({ configuration.cutoff(windowHours: $0.hours, now: date) }).min() {
+            sweep.clicksInDroppedPartitions = try await storage.foldClickPartitions(endingBy: earliest)
+            sweep.clicks += sweep.clicksInDroppedPartitions
+        }
+        for (app, hours) in apps where !Task.isShuttingDownGracefully {
             // The window is read again each sweep: an app whose window grew past the retention age
             // after start keeps its clicks for the window instead.
             let cutoff = configuration.cutoff(windowHours: hours, now: date)
