@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import LandfallModels
 @testable import LandfallServer
 import LandfallStore

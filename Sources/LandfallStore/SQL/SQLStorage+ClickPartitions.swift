@@ -61,7 +61,7 @@ extension SQLStorage {
     }
 
     /// The month partitions `clicks` has now.
-    func clickPartitions(on database: any SQLDatabase) async throws -> [ClickMonth] {
+    static func clickPartitions(on database: any SQLDatabase) async throws -> [ClickMonth] {
         try await database.raw(
             """
             SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
@@ -84,7 +84,7 @@ extension SQLStorage {
             // month's clicks move, and a failure leaves the months before it made.
             let createdNow = try await provider.transaction { database -> Bool in
                 try await database.raw("SELECT pg_advisory_xact_lock(\(bind: Self.partitionLock))").run()
-                guard try await !clickPartitions(on: database).contains(month) else { return false }
+                guard try await !Self.clickPartitions(on: database).contains(month) else { return false }
                 try await Self.boundLockWaits(on: database)
                 // Built apart and attached, so clicks that landed in the default partition for
                 // want of this month move into it in the same transaction (a partition created
@@ -110,13 +110,13 @@ extension SQLStorage {
     public func foldClickPartitions(endingBy cutoff: Date) async throws -> Int {
         guard engine == .postgres else { return 0 }
         let cutoffMs = cutoff.epochMilliseconds
-        let due = try await provider.read { database in try await clickPartitions(on: database) }.filter { $0.end <= cutoffMs }
+        let due = try await provider.read { database in try await Self.clickPartitions(on: database) }.filter { $0.end <= cutoffMs }
         var folded = 0
         for month in due {
             folded += try await provider.transaction { database -> Int in
                 try await database.raw("SELECT pg_advisory_xact_lock(\(bind: Self.partitionLock))").run()
                 // Another server may have dropped it while this one waited for the lock.
-                guard try await clickPartitions(on: database).contains(month) else { return 0 }
+                guard try await Self.clickPartitions(on: database).contains(month) else { return 0 }
                 try await Self.boundLockWaits(on: database)
                 // Waits for row folds and posted inserts in flight on this month to commit, and
                 // keeps new ones out, so the count below sees exactly the rows the DROP removes.
