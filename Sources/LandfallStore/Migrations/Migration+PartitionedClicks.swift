@@ -7,8 +7,10 @@ extension Migration {
     ///   generation; posted clicks (server to server, imports) have ids derived from what was posted,
     ///   and a replay must insert nothing even when its time differs, so their ids are also kept in
     ///   `posted_click_ids`, whose primary key is the id alone (see `insertNewClicks`).
-    /// - `click_token` keeps a plain index: tokens are a time prefix and about 95 random bits, unique by generation, and a
-    ///   unique constraint per partition would promise nothing across partitions anyway.
+    /// - a token must stay unique across every month (a batch reusing one stores nothing, as
+    ///   before), which no index of a partitioned table can promise: a row trigger claims each new
+    ///   click's token in `click_tokens` (primary key: the token) and a delete releases it. Lookups
+    ///   by token use a plain index on `clicks`.
     ///
     /// Every other index is recreated as it was (read from `pg_indexes` before the swap, so this
     /// stays right whatever earlier migrations left). Months are created from the oldest click's,
@@ -66,6 +68,26 @@ extension Migration {
             END
             $$
             """,
+            "CREATE TABLE click_tokens (click_token TEXT PRIMARY KEY)",
+            "INSERT INTO click_tokens (click_token) SELECT click_token FROM clicks",
+            """
+            CREATE FUNCTION landfall_claim_click_token() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO click_tokens (click_token) VALUES (NEW.click_token);
+                RETURN NEW;
+            END
+            $$
+            """,
+            "CREATE TRIGGER clicks_claim_token BEFORE INSERT ON clicks FOR EACH ROW EXECUTE FUNCTION landfall_claim_click_token()",
+            """
+            CREATE FUNCTION landfall_release_click_token() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                DELETE FROM click_tokens WHERE click_token = OLD.click_token;
+                RETURN OLD;
+            END
+            $$
+            """,
+            "CREATE TRIGGER clicks_release_token AFTER DELETE ON clicks FOR EACH ROW EXECUTE FUNCTION landfall_release_click_token()",
         ]
     )
 }

@@ -97,6 +97,9 @@ extension SQLStorage {
                     INSERT INTO \(ident: month.name) SELECT * FROM moved
                     """
                 ).run()
+                // Deleting from the default partition released the moved clicks' tokens (its row
+                // trigger); they are claimed again, as the clicks are still there.
+                try await database.raw("INSERT INTO click_tokens (click_token) SELECT click_token FROM \(ident: month.name)").run()
                 try await database.raw(
                     "ALTER TABLE clicks ATTACH PARTITION \(ident: month.name) FOR VALUES FROM (\(literal: month.start)) TO (\(literal: month.end))"
                 ).run()
@@ -143,6 +146,12 @@ extension SQLStorage {
                     UPDATE installs i SET click_country = c.country FROM \(ident: month.name) c
                     WHERE c.install_id = i.id AND c.country IS NOT NULL AND i.app_id = c.app_id
                     """
+                ).run()
+                // A DROP fires no row trigger: the month's tokens are released here. (This is the
+                // one row-by-row delete left; partitioning `click_tokens` by the tokens' time
+                // prefix would make it a DROP too.)
+                try await database.raw(
+                    "DELETE FROM click_tokens t USING \(ident: month.name) c WHERE t.click_token = c.click_token"
                 ).run()
                 try await database.raw("DROP TABLE \(ident: month.name)").run()
                 return Int(counted)
