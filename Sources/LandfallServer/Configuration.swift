@@ -56,6 +56,9 @@ public struct ServerConfiguration: Sendable {
     /// scrypt's cost for new dashboard passwords; stored hashes carry their own, so raising it later
     /// leaves old passwords working.
     public var passwordHashing = PasswordHasher.Parameters.standard
+    /// How long raw clicks and app opens are kept before they are folded into daily counts, and
+    /// how often the fold runs.
+    public var clickRetention = ClickRetentionConfiguration()
 
     public init(
         host: String = "127.0.0.1",

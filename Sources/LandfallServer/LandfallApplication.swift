@@ -27,6 +27,9 @@ public struct LandfallApplication: Sendable {
     /// Truncates client addresses past their retention period; tests and `landfall-lab reliability
     /// privacy` call `sweep()` with a clock of their own.
     public let ipRetention: IPRetentionSweeper
+    /// Folds clicks and app opens past the click retention age into daily counts; tests call
+    /// `sweep()` with a clock of their own.
+    public let clickRetention: ClickRetentionSweeper
     /// Every method and path the router answers, as `GET /api/apps/{appId}`: checked against the
     /// OpenAPI document so that neither can change without the other.
     public let routes: [String]
@@ -106,6 +109,9 @@ public func buildApplication(
 
     let ipRetention = IPRetentionSweeper(
         storage: storage, configuration: configuration.ipRetention, logger: logger, now: now, schemaReady: schemaReady
+    )
+    let clickRetention = ClickRetentionSweeper(
+        storage: storage, configuration: configuration.clickRetention, logger: logger, now: now, schemaReady: schemaReady
     )
 
     let router = Router(context: LandfallRequestContext.self)
@@ -198,7 +204,7 @@ public func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "landfall"),
         services: [
             DatabaseService(provider: provider), recorder, statistics, attributionModels,
-            ReferralSettler(service: referrals, schemaReady: schemaReady), webhookDispatcher, ipRetention,
+            ReferralSettler(service: referrals, schemaReady: schemaReady), webhookDispatcher, ipRetention, clickRetention,
             CatalogRevisionWatcher(storage: storage, interval: configuration.catalogPollInterval, logger: logger, schemaReady: schemaReady),
         ],
         onServerRunning: { channel in
@@ -216,6 +222,7 @@ public func buildApplication(
         try await SchemaCheck.ensureCurrent(
             provider: provider, engine: configuration.database.engine, migrate: configuration.migrate, logger: logger)
         try await provider.prepareForTraffic()
+        try await ClickRetentionCheck.verify(storage: storage, configuration: configuration.clickRetention)
         let hash = try await AdminToken.resolve(configured: configuration.adminToken, storage: storage, onGenerated: onAdminTokenGenerated)
         adminTokenHash.withLockedValue { $0 = hash }
         schemaReady.open()
@@ -224,6 +231,7 @@ public func buildApplication(
     return LandfallApplication(
         application: application, storage: storage, clicks: recorder, links: linkService, apps: appService, statistics: statistics,
         attributionModels: attributionModels,
-        metrics: metrics, webhooks: webhookDispatcher, ipRetention: ipRetention, routes: router.routes.map(\.description)
+        metrics: metrics, webhooks: webhookDispatcher, ipRetention: ipRetention, clickRetention: clickRetention,
+        routes: router.routes.map(\.description)
     )
 }
