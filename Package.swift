@@ -77,6 +77,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
@@ -140,6 +141,8 @@ let package = Package(
                 "LandfallRandom",
                 // `fit-cost`: observations from a simulated population, as the server would have stored them.
                 "LandfallSimulator",
+                // `reliability power`: the power-loss VFS it registers and cuts.
+                "CLandfallSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // `reliability crash`: its load clients, and the SQL it checks the database with.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -252,6 +255,8 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                // The power-loss tests read the database they cut with plain SQL.
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -51,6 +51,14 @@ public struct ServerConfiguration: Sendable {
     /// How long client addresses are kept whole before they are truncated to /24 or /48, and how
     /// often the sweep that truncates them runs.
     public var ipRetention = IPRetentionConfiguration()
+    /// How often the dashboard's sign-in form may be tried, per account and per client address.
+    public var dashboardSignIn = DashboardSignInLimits()
+    /// scrypt's cost for new dashboard passwords; stored hashes carry their own, so raising it later
+    /// leaves old passwords working.
+    public var passwordHashing = PasswordHasher.Parameters.standard
+    /// How long raw clicks and app opens are kept before they are folded into daily counts, and
+    /// how often the fold runs.
+    public var clickRetention = ClickRetentionConfiguration()
 
     public init(
         host: String = "127.0.0.1",

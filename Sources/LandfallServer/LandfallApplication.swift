@@ -27,6 +27,9 @@ public struct LandfallApplication: Sendable {
     /// Truncates client addresses past their retention period; tests and `landfall-lab reliability
     /// privacy` call `sweep()` with a clock of their own.
     public let ipRetention: IPRetentionSweeper
+    /// Folds clicks and app opens past the click retention age into daily counts; tests call
+    /// `sweep()` with a clock of their own.
+    public let clickRetention: ClickRetentionSweeper
     /// Every method and path the router answers, as `GET /api/apps/{appId}`: checked against the
     /// OpenAPI document so that neither can change without the other.
     public let routes: [String]
@@ -35,18 +38,28 @@ public struct LandfallApplication: Sendable {
 /// Builds the application: storage, migrations check, admin token, routes and background services.
 ///
 /// - Parameters:
-///   - now: the wall clock; tests pass a fixed or stepping one.
+///   - now: the wall clock timestamps are read from; by default the system's, held still while an
+///     NTP step has put it behind a time already given (``WallClock``). Tests pass a fixed or stepping one.
+///   - uptime: the monotonic clock durations are measured on (rate-limit buckets, cache ages); tests
+///     pass one that moves with their wall clock.
 ///   - onAdminTokenGenerated: receives a generated admin token, once, to show the operator.
 ///   - onListening: receives the bound port (useful with port 0).
 public func buildApplication(
     configuration: ServerConfiguration,
     logger: Logger,
-    now: @escaping @Sendable () -> Date = { Date() },
+    now injectedNow: (@Sendable () -> Date)? = nil,
+    uptime: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
     onAdminTokenGenerated: @escaping @Sendable (String) -> Void = { _ in },
     onListening: @escaping @Sendable (Int) -> Void = { _ in }
 ) async throws -> LandfallApplication {
     let provider = try await StorageFactory.makeProvider(for: configuration.database, logger: logger, warmConnections: 1)
     let storage = SQLStorage(provider: provider)
+    let now: @Sendable () -> Date
+    if let injectedNow {
+        now = injectedNow
+    } else {
+        now = await WallClock.started(storage: storage, logger: logger)
+    }
     let metrics = ServerMetrics()
     let catalogRevision: @Sendable () -> UInt64 = { storage.catalogRevision }
     let (webhookDispatcher, webhooks) = WebhookPublisher.make(
@@ -97,6 +110,9 @@ public func buildApplication(
     let ipRetention = IPRetentionSweeper(
         storage: storage, configuration: configuration.ipRetention, logger: logger, now: now, schemaReady: schemaReady
     )
+    let clickRetention = ClickRetentionSweeper(
+        storage: storage, configuration: configuration.clickRetention, logger: logger, now: now, schemaReady: schemaReady
+    )
 
     let router = Router(context: LandfallRequestContext.self)
     router.add(middleware: ErrorMiddleware())
@@ -114,13 +130,13 @@ public func buildApplication(
     if configuration.apiRateLimits.enabled {
         router.add(
             middleware: APIRateLimitMiddleware(
-                limiters: APIRateLimiters(limits: configuration.apiRateLimits, now: now), authenticator: authenticator,
+                limiters: APIRateLimiters(limits: configuration.apiRateLimits, now: uptime), authenticator: authenticator,
                 trustProxy: configuration.trustProxy
             ))
     }
     AppsController(storage: storage, authenticator: authenticator, service: appService).register(on: router)
     AttributionModelController(storage: storage, authenticator: authenticator, attribution: configuration.attribution).register(on: router)
-    let shareLimits = SDKLinkRateLimiters(limits: configuration.sdkLinkLimits, now: now)
+    let shareLimits = SDKLinkRateLimiters(limits: configuration.sdkLinkLimits, now: uptime)
     LinksController(
         storage: storage, authenticator: authenticator, service: linkService, shareLimits: shareLimits, trustProxy: configuration.trustProxy
     ).register(on: router)
@@ -146,7 +162,7 @@ public func buildApplication(
     ).register(on: router)
     BranchRoutes.register(
         on: router, storage: storage, authenticator: authenticator, installs: installService, events: eventService, recorder: recorder,
-        links: linkService, trustProxy: configuration.trustProxy, now: now
+        links: linkService, trustProxy: configuration.trustProxy, now: now, uptime: uptime
     )
     InstallsController(storage: storage, authenticator: authenticator, links: linkService).register(on: router)
     EraseController(authenticator: authenticator, service: EraseService(storage: storage, now: now)).register(on: router)
@@ -159,7 +175,8 @@ public func buildApplication(
     ).register(on: router)
     let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now, webhooks: webhooks)
     ReferralsController(
-        authenticator: authenticator, service: referrals, inviteLimits: SDKLinkRateLimiters(limits: configuration.sdkLinkLimits, now: now),
+        authenticator: authenticator, service: referrals,
+        inviteLimits: SDKLinkRateLimiters(limits: configuration.sdkLinkLimits, now: uptime),
         trustProxy: configuration.trustProxy
     ).register(on: router)
     ReferralListController(authenticator: authenticator, service: referrals).register(on: router)
@@ -171,7 +188,7 @@ public func buildApplication(
     let conversionValues = ConversionValueService(storage: storage, now: now, webhooks: webhooks)
     ConversionValueSchemaController(storage: storage, authenticator: authenticator, service: conversionValues).register(on: router)
     ConversionValueController(
-        storage: storage, directory: ConversionAppDirectory(storage: storage, revision: catalogRevision, now: now),
+        storage: storage, directory: ConversionAppDirectory(storage: storage, revision: catalogRevision, now: uptime),
         service: conversionValues, gate: ConversionLoadGate(limit: 256), now: now
     ).register(on: router)
     MetricsController(authenticator: authenticator, metrics: metrics, recorder: recorder, linkCache: lookup.links).register(on: router)
@@ -187,7 +204,7 @@ public func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "landfall"),
         services: [
             DatabaseService(provider: provider), recorder, statistics, attributionModels,
-            ReferralSettler(service: referrals, schemaReady: schemaReady), webhookDispatcher, ipRetention,
+            ReferralSettler(service: referrals, schemaReady: schemaReady), webhookDispatcher, ipRetention, clickRetention,
             CatalogRevisionWatcher(storage: storage, interval: configuration.catalogPollInterval, logger: logger, schemaReady: schemaReady),
         ],
         onServerRunning: { channel in
@@ -205,6 +222,7 @@ public func buildApplication(
         try await SchemaCheck.ensureCurrent(
             provider: provider, engine: configuration.database.engine, migrate: configuration.migrate, logger: logger)
         try await provider.prepareForTraffic()
+        try await ClickRetentionCheck.verify(storage: storage, configuration: configuration.clickRetention)
         let hash = try await AdminToken.resolve(configured: configuration.adminToken, storage: storage, onGenerated: onAdminTokenGenerated)
         adminTokenHash.withLockedValue { $0 = hash }
         schemaReady.open()
@@ -213,6 +231,7 @@ public func buildApplication(
     return LandfallApplication(
         application: application, storage: storage, clicks: recorder, links: linkService, apps: appService, statistics: statistics,
         attributionModels: attributionModels,
-        metrics: metrics, webhooks: webhookDispatcher, ipRetention: ipRetention, routes: router.routes.map(\.description)
+        metrics: metrics, webhooks: webhookDispatcher, ipRetention: ipRetention, clickRetention: clickRetention,
+        routes: router.routes.map(\.description)
     )
 }

@@ -77,7 +77,8 @@ public protocol SettingStorage: Sendable {
 public protocol LandfallStorage: AppStorage, KeyStorage, TemplateStorage, LinkStorage, ClickStorage, SettingStorage,
     AttributionStorage, EventStorage, AnalyticsStorage, ConversionStorage, BranchStorage, WebhookStorage, ReferralStorage,
     AnalyticsSeriesStorage,
-    S2SClickStorage, LinkSafetyStorage, ErasureStorage, IPRetentionStorage, AttributionModelStorage
+    S2SClickStorage, LinkSafetyStorage, ErasureStorage, IPRetentionStorage, AttributionModelStorage, DashboardAccountStorage,
+    ClickRetentionStorage
 {
     var engine: StorageEngine { get }
     /// Succeeds when the database answers a trivial query.

@@ -8,7 +8,7 @@ struct Landfall: AsyncParsableCommand {
         abstract: "Self-hosted deep linking and install attribution.",
         subcommands: [
             Serve.self, Migrate.self, Apps.self, Keys.self, Links.self, Simulate.self, Skan.self, Import.self, Safety.self, Privacy.self,
-            Backup.self, Restore.self, Health.self,
+            Backup.self, Restore.self, Health.self, Users.self,
         ],
         defaultSubcommand: Serve.self
     )

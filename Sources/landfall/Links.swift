@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import LandfallServer
 import LandfallStore
@@ -45,10 +46,12 @@ struct Links: AsyncParsableCommand {
                 let app = try await StorageCommand.app(reference, in: storage)
                 let page = try await storage.listLinks(appId: app.id, query: LinkQuery(limit: limit))
                 for link in page.links {
-                    let clicks = try await storage.clicks(linkId: link.id, appId: app.id)
-                    let human = clicks.filter { !$0.isBot }.count
+                    // The analytics count clicks folded past the retention age too; the raw rows alone would not.
+                    let counts = try await storage.analytics(
+                        appId: app.id, linkId: link.id, from: Date(timeIntervalSince1970: 0),
+                        to: Date(timeIntervalSince1970: 253_402_300_800))
                     print(
-                        "\(link.shortCode)  \(link.content.originalUrl ?? "-")  \(link.isActive ? "active" : "inactive")  clicks: \(human) human, \(clicks.count - human) bot  \(link.id)"
+                        "\(link.shortCode)  \(link.content.originalUrl ?? "-")  \(link.isActive ? "active" : "inactive")  clicks: \(counts.humanClicks) human, \(counts.botClicks) bot  \(link.id)"
                     )
                 }
             }

@@ -67,6 +67,12 @@ struct Serve: AsyncParsableCommand {
     )
     var ipRetentionInterval: Int?
 
+    @Option(
+        help:
+            "Days raw clicks and app opens are kept before they are folded into daily counts and deleted; analytics totals stay the same. At least twice every app's longest attribution window (env LANDFALL_CLICK_RETENTION_DAYS; default 400)"
+    )
+    var clickRetentionDays: Int?
+
     @Flag(
         help:
             "Keep the engine on the server's defaults instead of learning each app's model from its installs; for comparing a live server with the engine run directly (env LANDFALL_ATTRIBUTION_LEARNING=off)"
@@ -88,6 +94,9 @@ struct Serve: AsyncParsableCommand {
         }
         if let seconds = resolvedIPRetentionInterval(), !(1...86_400).contains(seconds) {
             throw ValidationError("--ip-retention-interval must be 1-86400 seconds")
+        }
+        if let days = try resolvedClickRetentionDays(), !(1...36_500).contains(days) {
+            throw ValidationError("--click-retention-days must be 1-36500")
         }
         if let port = resolvedPort(), !(0...65535).contains(port) {
             throw ValidationError("--port must be 0-65535")
@@ -136,6 +145,15 @@ struct Serve: AsyncParsableCommand {
         ipRetentionInterval ?? Environment.value("LANDFALL_IP_RETENTION_INTERVAL").flatMap(Int.init)
     }
 
+    /// A value that is not a number is an error, not the default: a typo must not keep clicks
+    /// for a period nobody chose.
+    private func resolvedClickRetentionDays() throws -> Int? {
+        if let clickRetentionDays { return clickRetentionDays }
+        guard let text = Environment.value("LANDFALL_CLICK_RETENTION_DAYS") else { return nil }
+        guard let days = Int(text) else { throw ValidationError("LANDFALL_CLICK_RETENTION_DAYS must be a whole number of days") }
+        return days
+    }
+
     private func resolvedPort() -> Int? {
         port ?? Environment.value("LANDFALL_PORT").flatMap(Int.init)
     }
@@ -162,6 +180,7 @@ struct Serve: AsyncParsableCommand {
             configured.attributionModels.learns = false
         }
         if let seconds = resolvedIPRetentionInterval() { configured.ipRetention.interval = .seconds(seconds) }
+        if let days = try resolvedClickRetentionDays() { configured.clickRetention.days = days }
         if let scale = resolvedRateLimitScale() { configured.apiRateLimits = configured.apiRateLimits.scaled(by: scale) }
         if noRateLimits || Environment.value("LANDFALL_RATE_LIMITS") == "off" { configured.apiRateLimits.enabled = false }
         let configuration = configured

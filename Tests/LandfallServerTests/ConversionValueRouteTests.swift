@@ -205,7 +205,7 @@ struct ConversionValueRouteTests {
             let router = Router(context: LandfallRequestContext.self)
             router.add(middleware: ErrorMiddleware())
             ConversionValueController(
-                storage: storage, directory: ConversionAppDirectory(storage: storage, revision: { 0 }, now: { clock.now }),
+                storage: storage, directory: ConversionAppDirectory(storage: storage, revision: { 0 }, now: { clock.uptime }),
                 service: ConversionValueService(storage: storage, now: { clock.now }), gate: ConversionLoadGate(limit: 0),
                 now: { clock.now }
             ).register(on: router)

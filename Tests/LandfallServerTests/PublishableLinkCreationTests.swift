@@ -163,7 +163,7 @@ struct PublishableLinkCreationTests {
 struct RateLimiterTests {
     final class Clock: @unchecked Sendable {
         // Only touched from the test's own task.
-        var now = Date(timeIntervalSince1970: 1_000_000)
+        var now = ContinuousClock.now
     }
 
     @Test func aBucketRefillsEvenlyOverItsPeriod() {
@@ -171,9 +171,9 @@ struct RateLimiterTests {
         let limiter = RateLimiter(limit: .init(burst: 4, per: .seconds(60)), now: { clock.now })
         for _ in 0..<4 { #expect(limiter.take("a") == .allowed) }
         #expect(limiter.take("a") == .limited(retryAfter: 15))
-        clock.now += 14
+        clock.now += .seconds(14)
         #expect(limiter.take("a") == .limited(retryAfter: 1))
-        clock.now += 1
+        clock.now += .seconds(1)
         #expect(limiter.take("a") == .allowed)
         #expect(limiter.take("b") == .allowed)
     }
@@ -185,7 +185,7 @@ struct RateLimiterTests {
         // One attempt every 100 ms for 60 s: 10 at once, then one a second.
         for _ in 0..<600 {
             if limiter.take("k") == .allowed { admitted += 1 }
-            clock.now += 0.1
+            clock.now += .milliseconds(100)
         }
         #expect((69...70).contains(admitted))
     }
@@ -195,7 +195,7 @@ struct RateLimiterTests {
         let limiter = RateLimiter(limit: .init(burst: 1, per: .seconds(1)), maxKeys: 100, now: { clock.now })
         for index in 0..<1_000 {
             #expect(limiter.take("key-\(index)") == .allowed)
-            clock.now += 0.5
+            clock.now += .milliseconds(500)
         }
         // A key seen just now is still limited after the table was pruned.
         #expect(limiter.take("key-999") == .limited(retryAfter: 1))

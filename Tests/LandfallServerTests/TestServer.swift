@@ -84,7 +84,8 @@ struct TestServer: Sendable {
                 logger.logLevel = .warning
                 return logger
             }()
-        let landfall = try await buildApplication(configuration: configuration, logger: logger, now: { clock.now })
+        let landfall = try await buildApplication(
+            configuration: configuration, logger: logger, now: { clock.now }, uptime: { clock.uptime })
         // A failing body comes back as a value, so the services always stop by graceful shutdown (the
         // database closes its connections) rather than by the cancellation a thrown error causes.
         let outcome: Result<Value, any Error> = try await landfall.application.test(setup) { client in
@@ -202,12 +203,16 @@ enum TestBody: Sendable {
     }
 }
 
-/// A wall clock tests read, set and advance; the server reads it as `now`.
+/// A wall clock tests read, set, advance and step; the server reads it as `now`, and its monotonic
+/// clock (`uptime`) moves with every advance but not with a step.
 ///
-/// `@unchecked Sendable` is safe: `current` is private and only read or written while `lock` is held.
+/// `@unchecked Sendable` is safe: `current` and `elapsed` are private and only read or written while
+/// `lock` is held.
 final class TestClock: @unchecked Sendable {
     private let lock = NSLock()
     private var current: Date
+    private var elapsed: Duration = .zero
+    private let origin = ContinuousClock.now
 
     init(_ start: Date = TestServer.startDate) {
         current = start
@@ -219,7 +224,23 @@ final class TestClock: @unchecked Sendable {
         return current
     }
 
+    /// The server's monotonic clock: only ``advance(by:)`` moves it.
+    var uptime: ContinuousClock.Instant {
+        lock.lock()
+        defer { lock.unlock() }
+        return origin + elapsed
+    }
+
+    /// Time passing: both clocks move.
     func advance(by seconds: TimeInterval) {
+        lock.lock()
+        defer { lock.unlock() }
+        current += seconds
+        elapsed += .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    /// An NTP step: the wall clock jumps (back when negative), no time passes.
+    func step(by seconds: TimeInterval) {
         lock.lock()
         defer { lock.unlock() }
         current += seconds

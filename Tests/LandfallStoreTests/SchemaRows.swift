@@ -4,13 +4,17 @@ import SQLKit
 /// Every row of every table, read through the catalog rather than a list kept by hand, so a table
 /// or column added later is read too.
 enum SchemaRows {
-    /// The tables of the database, by name, from `sqlite_master` or `information_schema`.
+    /// The tables of the database, by name, from `sqlite_master` or `information_schema`; the
+    /// partitions of PostgreSQL's `clicks` are read through it, not again on their own.
     static func tables(_ provider: any SQLDatabaseProvider) async throws -> [String] {
         let query: SQLQueryString =
             switch provider.engine {
             case .sqlite: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
             case .postgres:
-                "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name"
+                """
+                SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+                AND table_name NOT IN (SELECT relname FROM pg_class WHERE relispartition) ORDER BY table_name
+                """
             }
         return try await provider.read { db in try await db.raw(query).all().map { try $0.decode(column: "name", as: String.self) } }
     }

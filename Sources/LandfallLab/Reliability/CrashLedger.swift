@@ -23,6 +23,10 @@ actor CrashLedger {
     /// Answers that mean the load itself is wrong (a 4xx other than 408 and 429, an unreadable 2xx).
     private(set) var refusals: [String] = []
     private let log: FileHandle
+    /// Writes acknowledged so far, counting each write of a batch, and the loads waiting for a number
+    /// of them (see ``waitForAcknowledgements(_:)``).
+    private var acknowledgedTotal = 0
+    private var waiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     init(logFile: URL) throws {
         guard FileManager.default.createFile(atPath: logFile.path, contents: nil) else {
@@ -57,6 +61,8 @@ actor CrashLedger {
         acknowledged[write.kind, default: [:]][write.identity] = Acknowledged(
             write: write, serverId: answer.serverId, shortCode: answer.shortCode)
         if write.kind == .install { installIds.append(answer.serverId) }
+        acknowledgedTotal += 1
+        wake { $0 <= acknowledgedTotal }
         let entry: [String: String] = [
             "cycle": String(cycle), "kind": write.kind.rawValue, "identity": write.identity, "id": answer.serverId,
             "status": String(answer.status),
@@ -78,6 +84,22 @@ actor CrashLedger {
     func refuse(_ write: CrashWrite, reason: String) {
         inDoubt.removeValue(forKey: write.identity)
         refusals.append("\(write.kind.rawValue) \(write.identity): \(reason)")
+        // A refused write stops its client; a load waiting for acknowledgements must not wait forever.
+        wake { _ in true }
+    }
+
+    /// Returns once `count` more writes are acknowledged (or a write was refused): a moment in the
+    /// load that depends on its progress, not on the time the machine takes.
+    func waitForAcknowledgements(_ count: Int) async {
+        let target = acknowledgedTotal + count
+        guard count > 0, refusals.isEmpty else { return }
+        await withCheckedContinuation { continuation in waiters.append((target, continuation)) }
+    }
+
+    private func wake(_ reached: (Int) -> Bool) {
+        let (due, rest) = (waiters.filter { reached($0.target) }, waiters.filter { !reached($0.target) })
+        waiters = rest
+        for waiter in due { waiter.continuation.resume() }
     }
 
     var pending: [CrashWrite] { Array(inDoubt.values) }

@@ -15,18 +15,37 @@ struct CrashLoad: Sendable {
     /// Runs the load, kills `server` with SIGKILL after `killAfter`, and returns once every client
     /// has stopped and the process is gone.
     func run(killing server: BenchServer, after killAfter: Duration) async throws {
+        await run(until: .after(killAfter)) { server.process.kill() }
+        let status = try await server.process.waitForExit(timeout: .seconds(30))
+        guard status.signal == SIGKILL else {
+            throw CrashFailure("the server ended (\(status)) before it was killed:\n\(server.process.logTail())")
+        }
+    }
+
+    /// When a load's failure falls.
+    enum Moment: Sendable {
+        /// After this long under load.
+        case after(Duration)
+        /// Once this many more writes are acknowledged: the same point of the load on a slow machine
+        /// and a fast one, and no timer in a test.
+        case afterAcknowledged(Int)
+    }
+
+    /// Runs the load until `moment`, calls `failure` (a kill, a power cut) and returns once every
+    /// client has stopped: at once, or with `stoppingClients` false once each has met the failure
+    /// (an armed cut falls only when the load writes on).
+    func run(until moment: Moment, stoppingClients: Bool = true, failure: () async -> Void) async {
         await withTaskGroup(of: Void.self) { group in
             for client in 0..<clients {
                 group.addTask { await self.client(client) }
             }
-            try? await Task.sleep(for: killAfter)
-            server.process.kill()
-            // Requests in flight fail with the connection; clients start no new ones.
-            group.cancelAll()
-        }
-        let status = try await server.process.waitForExit(timeout: .seconds(30))
-        guard status.signal == SIGKILL else {
-            throw CrashFailure("the server ended (\(status)) before it was killed:\n\(server.process.logTail())")
+            switch moment {
+            case .after(let duration): try? await Task.sleep(for: duration)
+            case .afterAcknowledged(let count): await ledger.waitForAcknowledgements(count)
+            }
+            await failure()
+            // Requests in flight fail with the connection or the disk; clients start no new ones.
+            if stoppingClients { group.cancelAll() }
         }
     }
 

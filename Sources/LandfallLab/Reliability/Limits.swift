@@ -56,7 +56,7 @@ struct Limits: AsyncParsableCommand {
         let pacer = LimitsPacer(seconds: seconds)
         let direct = Self.limit(rate: directRate)
         for factor in Self.factors {
-            let limiter = RateLimiter(limit: direct, now: { Date() })
+            let limiter = RateLimiter(limit: direct, now: { ContinuousClock.now })
             let offered = directRate * factor
             let (accepted, elapsed) = await pacer.run(offered: offered, concurrency: 1) { limiter.take("key") == .allowed }
             rows.append(

@@ -4,7 +4,8 @@ import ArgumentParser
 /// family of checks against real servers and prints its rows of the reliability table.
 struct Reliability: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Reliability and security checks: crash safety, hostile input, rate limits, link safety, privacy.",
-        subcommands: [Crash.self, Fuzz.self, XSS.self, Limits.self, PrivacyCheck.self]
+        abstract:
+            "Reliability and security checks: crash safety, power loss, clock steps, a full disk, hostile input, rate limits, link safety, privacy.",
+        subcommands: [Crash.self, Power.self, Clock.self, DiskFull.self, Fuzz.self, XSS.self, Limits.self, PrivacyCheck.self]
     )
 }

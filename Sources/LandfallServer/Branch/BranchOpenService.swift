@@ -14,6 +14,8 @@ struct BranchOpenService: Sendable {
     let resolver: BranchLinkResolver
     let limiter: BranchRateLimiter
     let now: @Sendable () -> Date
+    /// The rate limits' monotonic clock.
+    let uptime: @Sendable () -> ContinuousClock.Instant
 
     /// The answer, field for field as Branch's `v1/open` documentation shows it; `data` is a JSON string.
     /// An SDK session also gets `identity_id`, the bundle token's older name that SDKs before 5.x read.
@@ -41,7 +43,8 @@ struct BranchOpenService: Sendable {
             device?.id ?? (open.trackingDisabled ? open.request.randomizedDeviceToken?.text : nil) ?? BranchIdentifiers.make(at: date)
         var limiterKeys = open.deviceKeys + ["device:" + deviceId]
         if open.deviceKeys.isEmpty, device == nil { limiterKeys.append(fingerprint(open, ipAddress: ipAddress)) }
-        try admit(open, keys: limiterKeys.map { app.id + "|" + $0 }, at: date)
+        let instant = uptime()
+        try admit(open, keys: limiterKeys.map { app.id + "|" + $0 }, at: instant)
         let kind = sessionKind(open, device: device)
         let sessionId = BranchIdentifiers.make(at: date)
         var referral = try await deterministicReferral(open, app: app)
@@ -93,7 +96,7 @@ struct BranchOpenService: Sendable {
         if !open.trackingDisabled {
             let counted =
                 kind != .open || referral != nil
-                || ipAddress.map { limiter.countsNonReferredOpen(address: app.id + "|" + $0, at: date) } ?? true
+                || ipAddress.map { limiter.countsNonReferredOpen(address: app.id + "|" + $0, at: instant) } ?? true
             let record = BranchDeviceRecord(
                 id: deviceId, appId: app.id, bundleToken: bundleToken, identity: identity, installId: installId ?? device?.installId,
                 installCount: (device?.installCount ?? 0) + (kind == .open ? 0 : 1), createdAt: device?.createdAt ?? date, updatedAt: date
@@ -137,8 +140,8 @@ struct BranchOpenService: Sendable {
 
     /// The rapid-repeat limit: Branch's 10 seconds for a server-to-server caller; for an SDK, only
     /// a burst no SDK's own behaviour makes (it opens again when a link arrives during an open).
-    private func admit(_ open: ValidOpen, keys: [String], at date: Date) throws {
-        let wait = open.sdk == nil ? limiter.admitOpen(keys: keys, at: date) : limiter.admitSDKSession(keys: keys, at: date)
+    private func admit(_ open: ValidOpen, keys: [String], at instant: ContinuousClock.Instant) throws {
+        let wait = open.sdk == nil ? limiter.admitOpen(keys: keys, at: instant) : limiter.admitSDKSession(keys: keys, at: instant)
         if let wait {
             throw APIError(
                 .tooManyRequests, code: "rate_limited", message: "this device opened the app moments ago; retry in \(wait) seconds",

@@ -13,6 +13,9 @@ import NIOConcurrencyHelpers
 /// Sessions from Branch's mobile SDKs are not held to the 10 seconds: the iOS SDK opens again when a
 /// link arrives while an open is queued, and neither SDK retries a 429. They get a burst limit
 /// instead, ``sdkBurst`` sessions per device in ``sdkWindow``, far above what an app in use makes.
+///
+/// All are durations, read on a monotonic clock, so a step of the wall clock neither opens nor
+/// closes them early.
 final class BranchRateLimiter: Sendable {
     let minimumInterval: TimeInterval
     let nonReferredWindow: TimeInterval
@@ -22,10 +25,10 @@ final class BranchRateLimiter: Sendable {
     let sdkWindow: TimeInterval
 
     private struct State {
-        var lastOpen: [String: Date] = [:]
-        var lastCountedOpen: [String: Date] = [:]
+        var lastOpen: [String: ContinuousClock.Instant] = [:]
+        var lastCountedOpen: [String: ContinuousClock.Instant] = [:]
         /// Per device key: when its current SDK window began, and the sessions in it.
-        var sdkSessions: [String: (start: Date, count: Int)] = [:]
+        var sdkSessions: [String: (start: ContinuousClock.Instant, count: Int)] = [:]
     }
 
     private let state = NIOLockedValueBox(State())
@@ -43,23 +46,23 @@ final class BranchRateLimiter: Sendable {
 
     /// Notes an SDK session by the device that `keys` name; returns the seconds to wait when any of
     /// them already made ``sdkBurst`` sessions in its current window.
-    func admitSDKSession(keys: [String], at date: Date) -> Int? {
+    func admitSDKSession(keys: [String], at date: ContinuousClock.Instant) -> Int? {
         // A device names itself the same way twice (its IDFV as hardware_id and as ios_vendor_id):
         // each name counts the session once.
         let keys = Set(keys)
         return state.withLockedValue { state in
             for key in keys {
-                guard let window = state.sdkSessions[key], date >= window.start, date.timeIntervalSince(window.start) < sdkWindow else {
+                guard let window = state.sdkSessions[key], date >= window.start, (date - window.start).seconds < sdkWindow else {
                     continue
                 }
-                if window.count >= sdkBurst { return max(1, Int((sdkWindow - date.timeIntervalSince(window.start)).rounded(.up))) }
+                if window.count >= sdkBurst { return max(1, Int((sdkWindow - (date - window.start).seconds).rounded(.up))) }
             }
             if state.sdkSessions.count + keys.count > capacity {
-                state.sdkSessions = state.sdkSessions.filter { date.timeIntervalSince($0.value.start) < sdkWindow }
+                state.sdkSessions = state.sdkSessions.filter { (date - $0.value.start).seconds < sdkWindow }
                 if state.sdkSessions.count + keys.count > capacity { state.sdkSessions.removeAll(keepingCapacity: true) }
             }
             for key in keys {
-                if let window = state.sdkSessions[key], date >= window.start, date.timeIntervalSince(window.start) < sdkWindow {
+                if let window = state.sdkSessions[key], date >= window.start, (date - window.start).seconds < sdkWindow {
                     state.sdkSessions[key] = (window.start, window.count + 1)
                 } else {
                     state.sdkSessions[key] = (date, 1)
@@ -72,14 +75,14 @@ final class BranchRateLimiter: Sendable {
     /// Notes an open by the device that `keys` name (its ids, its token, its fingerprint) at `date`;
     /// returns the seconds to wait when any of them opened too recently (and then notes nothing, so
     /// a client hammering the endpoint is not locked out for ever).
-    func admitOpen(keys: [String], at date: Date) -> Int? {
+    func admitOpen(keys: [String], at date: ContinuousClock.Instant) -> Int? {
         state.withLockedValue { state in
             let latest = keys.compactMap { state.lastOpen[$0] }.filter { $0 <= date }.max()
-            if let latest, date.timeIntervalSince(latest) < minimumInterval {
-                return max(1, Int((minimumInterval - date.timeIntervalSince(latest)).rounded(.up)))
+            if let latest, (date - latest).seconds < minimumInterval {
+                return max(1, Int((minimumInterval - (date - latest).seconds).rounded(.up)))
             }
             if state.lastOpen.count + keys.count > capacity {
-                state.lastOpen = state.lastOpen.filter { date.timeIntervalSince($0.value) < minimumInterval }
+                state.lastOpen = state.lastOpen.filter { (date - $0.value).seconds < minimumInterval }
                 if state.lastOpen.count + keys.count > capacity { state.lastOpen.removeAll(keepingCapacity: true) }
             }
             for key in keys { state.lastOpen[key] = date }
@@ -88,13 +91,13 @@ final class BranchRateLimiter: Sendable {
     }
 
     /// Whether a non-referred open from `address` at `date` is counted: the first in each window is.
-    func countsNonReferredOpen(address: String, at date: Date) -> Bool {
+    func countsNonReferredOpen(address: String, at date: ContinuousClock.Instant) -> Bool {
         state.withLockedValue { state in
-            if let last = state.lastCountedOpen[address], date.timeIntervalSince(last) < nonReferredWindow, date >= last {
+            if let last = state.lastCountedOpen[address], (date - last).seconds < nonReferredWindow, date >= last {
                 return false
             }
             if state.lastCountedOpen.count >= capacity {
-                state.lastCountedOpen = state.lastCountedOpen.filter { date.timeIntervalSince($0.value) < nonReferredWindow }
+                state.lastCountedOpen = state.lastCountedOpen.filter { (date - $0.value).seconds < nonReferredWindow }
                 if state.lastCountedOpen.count >= capacity { state.lastCountedOpen.removeAll(keepingCapacity: true) }
             }
             state.lastCountedOpen[address] = date

@@ -8,10 +8,12 @@ import LandfallStore
 enum BranchRoutes {
     static func register(
         on router: Router<LandfallRequestContext>, storage: any LandfallStorage, authenticator: Authenticator, installs: InstallService,
-        events: EventService, recorder: ClickRecorder, links: LinkService, trustProxy: Bool, now: @escaping @Sendable () -> Date
+        events: EventService, recorder: ClickRecorder, links: LinkService, trustProxy: Bool, now: @escaping @Sendable () -> Date,
+        uptime: @escaping @Sendable () -> ContinuousClock.Instant
     ) {
         let resolver = BranchLinkResolver(storage: storage, recorder: recorder, links: links)
-        let opens = BranchOpenService(storage: storage, installs: installs, resolver: resolver, limiter: BranchRateLimiter(), now: now)
+        let opens = BranchOpenService(
+            storage: storage, installs: installs, resolver: resolver, limiter: BranchRateLimiter(), now: now, uptime: uptime)
         let branchEvents = BranchEventService(storage: storage, events: events)
         BranchController(
             authenticator: authenticator, opens: opens,

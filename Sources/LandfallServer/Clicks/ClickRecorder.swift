@@ -9,10 +9,16 @@ import ServiceLifecycle
 /// A redirect only appends to a bounded buffer; a background loop writes the buffer every
 /// `flushInterval`, in writes of at most the storage's `largestClickWrite` clicks. On graceful
 /// shutdown the loop stops and the buffer is written before the database closes, so no acknowledged
-/// click is lost. On a crash, at most the clicks of the last `flushInterval` (and never more than
-/// `capacity`) are lost. When the buffer is full, redirects wait for the writer instead of dropping
+/// click is lost. On a crash or a power cut, the clicks recorded since the last batch that
+/// committed was taken are lost: the last `flushInterval`, plus however long the batch in flight
+/// waited for the writer and took to commit (never more than `capacity` and that batch). When the buffer is full, redirects wait for the writer instead of dropping
 /// clicks: one of them writes the full buffer as soon as the batch in flight has committed, the
 /// others only wait until it has taken the buffer, not for that second batch as well.
+///
+/// While the database refuses batches (a full disk, an I/O error), waiting would stop every redirect
+/// for as long as the database is down; redirects keep being answered instead, the buffer keeps the
+/// oldest `capacity` clicks, and clicks past that are dropped, counted (`landfall_clicks_dropped_total`)
+/// and logged once the writer recovers. Memory stays bounded either way.
 public final class ClickRecorder: Service, Sendable {
     private struct State {
         var pending: [ClickRecord] = []
@@ -20,10 +26,17 @@ public final class ClickRecorder: Service, Sendable {
         var takeoverClaimed = false
         /// Redirects that found the buffer full, resumed when the next batch takes it.
         var waitingForRoom: [CheckedContinuation<Void, Never>] = []
+        /// When the last batch that committed whole was taken from the buffer.
+        var lastCommittedTake: ContinuousClock.Instant?
+        /// The last batch failed: a full buffer drops clicks instead of making redirects wait.
+        var failing = false
+        /// Clicks dropped since the writer last recovered, and in all.
+        var droppedSinceRecovery = 0
+        var dropped = 0
     }
 
     private enum Admission {
-        case queued(pending: Int), writeFullBuffer, waitForRoom
+        case queued(pending: Int), writeFullBuffer, waitForRoom, dropped
     }
 
     private let storage: any ClickStorage
@@ -60,19 +73,32 @@ public final class ClickRecorder: Service, Sendable {
         // writer waits for it.
         let keyed = ClickEvidenceMapping.withMatchingKeys(click)
         let admission = state.withLockedValue { state -> Admission in
+            if state.failing, state.pending.count >= capacity {
+                state.dropped += 1
+                state.droppedSinceRecovery += 1
+                return .dropped
+            }
             state.pending.append(keyed)
             guard state.pending.count >= capacity else { return .queued(pending: state.pending.count) }
             guard !state.takeoverClaimed else { return .waitForRoom }
             state.takeoverClaimed = true
             return .writeFullBuffer
         }
+        if case .dropped = admission {
+            metrics.clicksDropped(1)
+            return
+        }
         metrics.clickQueued()
         switch admission {
+        case .dropped:
+            return
         case .queued(let pending):
             let pause = Self.pause(pending: pending, capacity: capacity, longest: backlogPause)
             if pause > .zero { try await Task.sleep(for: pause) }
         case .writeFullBuffer:
-            try await flush()
+            // A failed batch is the database's trouble, not this redirect's: its clicks went back
+            // into the buffer (up to its capacity) and the writer's loop logs the failure.
+            try? await flush()
         case .waitForRoom:
             await withCheckedContinuation { continuation in
                 let resumeNow = state.withLockedValue { state in
@@ -136,16 +162,22 @@ public final class ClickRecorder: Service, Sendable {
         }
     }
 
+    /// When the last batch that committed whole was taken from the buffer: every click recorded
+    /// before it is stored, and what a crash can lose is what came after (nil before the first).
+    public var lastCommittedBatchTakenAt: ContinuousClock.Instant? {
+        state.withLockedValue { $0.lastCommittedTake }
+    }
+
     /// Writes everything buffered so far; returns when it is committed.
     public func flush() async throws {
         try await flushLock.withLock {
-            let (batch, waiting) = state.withLockedValue { state in
+            let (batch, waiting, taken) = state.withLockedValue { state in
                 defer {
                     state.pending.removeAll(keepingCapacity: true)
                     state.takeoverClaimed = false
                     state.waitingForRoom.removeAll()
                 }
-                return (state.pending, state.waitingForRoom)
+                return (state.pending, state.waitingForRoom, ContinuousClock.now)
             }
             for continuation in waiting { continuation.resume() }
             let slices = batch.chunked(into: max(1, storage.largestClickWrite))
@@ -156,7 +188,17 @@ public final class ClickRecorder: Service, Sendable {
                 } catch {
                     // Put what is not stored back in front so a passing database hiccup loses nothing.
                     let unwritten = slices[index...].flatMap { $0 }
-                    state.withLockedValue { $0.pending.insert(contentsOf: unwritten, at: 0) }
+                    let dropped = state.withLockedValue { state in
+                        state.pending.insert(contentsOf: unwritten, at: 0)
+                        state.failing = true
+                        // The newest go first: the buffer never holds more than its capacity.
+                        let excess = max(0, state.pending.count - capacity)
+                        state.pending.removeLast(excess)
+                        state.dropped += excess
+                        state.droppedSinceRecovery += excess
+                        return excess
+                    }
+                    if dropped > 0 { metrics.clicksDropped(dropped) }
                     throw error
                 }
                 // Outside the retry above: the clicks are stored, and writing them again would fail the batch.
@@ -165,6 +207,10 @@ public final class ClickRecorder: Service, Sendable {
                         "click webhooks could not be published",
                         metadata: ["error": "\(String(reflecting: error))", "clicks": "\(clicks.count)"])
                 }
+            }
+            state.withLockedValue { state in
+                state.lastCommittedTake = taken
+                state.failing = false
             }
         }
     }
@@ -184,6 +230,11 @@ public final class ClickRecorder: Service, Sendable {
         }
     }
 
+    /// Clicks dropped in all because the buffer was full while the database refused batches.
+    public var droppedCount: Int {
+        state.withLockedValue { $0.dropped }
+    }
+
     /// Clicks waiting to be written.
     public var pendingCount: Int {
         state.withLockedValue { $0.pending.count }
@@ -193,12 +244,27 @@ public final class ClickRecorder: Service, Sendable {
         // Only the wait between batches is cut short by a graceful shutdown: a batch being written
         // commits instead of being cancelled halfway through its transaction.
         let interval = flushInterval
+        // Logged when batches start failing and when they recover, not at every 50 ms retry.
+        var failing = false
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             guard (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }) != nil else { break }
             do {
                 try await flush()
+                if failing {
+                    failing = false
+                    let dropped = state.withLockedValue { state in
+                        defer { state.droppedSinceRecovery = 0 }
+                        return state.droppedSinceRecovery
+                    }
+                    logger.warning("click batches are written again", metadata: ["droppedClicks": "\(dropped)"])
+                }
             } catch {
-                logger.error("click batch write failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
+                if !failing {
+                    logger.error(
+                        "click batch write failed; will retry, keeping at most the buffer's capacity",
+                        metadata: ["error": "\(String(reflecting: error))", "pending": "\(pendingCount)", "capacity": "\(capacity)"])
+                }
+                failing = true
             }
         }
         try await flush()

@@ -9,6 +9,7 @@ import Logging
 struct DashboardController: Sendable {
     let gate: DashboardGate
     let apps: AppService
+    let signIn: DashboardSignIn
 
     func register(on router: Router<LandfallRequestContext>) {
         router.get("dashboard", use: home)
@@ -24,6 +25,7 @@ struct DashboardController: Sendable {
         switch session.principal {
         case .admin: return DashboardLayout.redirect(to: "/dashboard/apps")
         case .app(let appId, _): return DashboardLayout.redirect(to: "/dashboard/apps/\(appId)/links")
+        case .user: return DashboardLayout.redirect(to: "/dashboard/apps")
         }
     }
 
@@ -38,12 +40,29 @@ struct DashboardController: Sendable {
         else {
             return try await gate.loginPage(request: request, error: "The sign-in form expired; please try again.", status: .forbidden)
         }
-        guard let token = form["token"], let principal = try await gate.principal(forCredential: token) else {
-            context.logger.info("dashboard sign-in refused")
-            return try await gate.loginPage(
-                request: request, error: "That is neither the admin token nor a live secret key.", status: .unauthorized)
+        let address = ClientAddress.of(request, context: context, trustProxy: gate.trustProxy)
+        let principal: DashboardPrincipal
+        if let email = form["email"] {
+            // The password as typed: spaces at either end are part of it.
+            switch try await signIn.check(email: email, password: form.values["password"] ?? "", address: address) {
+            case .signedIn(let userId, let email):
+                principal = .user(userId: userId, email: email, sessionId: "")
+            case .refused:
+                context.logger.info("dashboard sign-in refused", metadata: ["with": "password"])
+                return try await gate.loginPage(request: request, error: "The email or the password is wrong.", status: .unauthorized)
+            case .limited(let seconds):
+                return try await limited(request, retryAfter: seconds, context: context)
+            }
+        } else {
+            if let seconds = signIn.admit(address: address) { return try await limited(request, retryAfter: seconds, context: context) }
+            guard let token = form["token"], let tokenPrincipal = try await gate.principal(forCredential: token) else {
+                context.logger.info("dashboard sign-in refused", metadata: ["with": "token"])
+                return try await gate.loginPage(
+                    request: request, error: "That is neither the admin token nor a live secret key.", status: .unauthorized)
+            }
+            principal = tokenPrincipal
         }
-        context.logger.info("dashboard sign-in", metadata: ["principal": "\(principal)"])
+        context.logger.info("dashboard sign-in", metadata: ["principal": "\(principal.logDescription)"])
         var response = DashboardLayout.redirect(to: "/dashboard")
         response.setCookie(
             gate.cookie(
@@ -53,10 +72,20 @@ struct DashboardController: Sendable {
         return response
     }
 
+    private func limited(_ request: Request, retryAfter seconds: Int, context: LandfallRequestContext) async throws -> Response {
+        context.logger.info("dashboard sign-in rate limited")
+        var response = try await gate.loginPage(
+            request: request, error: "Too many sign-in attempts. Try again in \(seconds) seconds.", status: .tooManyRequests)
+        response.headers[.retryAfter] = String(seconds)
+        return response
+    }
+
     @Sendable func logout(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let form = try await DashboardForm.read(request)
-        if let session = try await gate.session(request), try await gate.checkCSRF(form, session: session) == false {
-            return gate.forbidden(session: session)
+        if let session = try await gate.session(request) {
+            guard try await gate.checkCSRF(form, session: session) else { return gate.forbidden(session: session) }
+            // An account's session ends on the server too, not only in this browser.
+            try await gate.sessions.revoke(session.payload)
         }
         var response = DashboardLayout.redirect(to: "/dashboard/login")
         response.setCookie(gate.cookie(DashboardSessions.cookieName, "", request: request, maxAge: 0))
@@ -89,6 +118,8 @@ struct DashboardController: Sendable {
             switch session.principal {
             case .admin: try await gate.storage.listApps()
             case .app(let appId, _): try await gate.storage.app(id: appId).map { [$0] } ?? []
+            case .user:
+                try await gate.storage.listApps().filter { session.roles[$0.id] != nil }
             }
         let chrome = session.chrome(title: "Apps")
         return DashboardLayout.response(DashboardPages.apps(list, chrome: chrome, error: error), status: status, nonce: chrome.nonce)

@@ -26,39 +26,43 @@ struct DashboardLinksController: Sendable {
 
     @Sendable func list(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
-        guard let app = try await gate.app(try context.parameters.require("appId"), session: session) else {
-            return gate.notFound(session: session, what: "app")
+        return try await gate.withApp(context, session: session, needs: .viewer) { app, role in
+            var query = LinkQuery(limit: 50)
+            if let cursor = request.uri.queryParameters.get("cursor") { query.after = LinkCursorCoding.decode(cursor) }
+            return try await listPage(app: app, role: role, session: session, query: query, error: nil, form: nil, status: .ok)
         }
-        var query = LinkQuery(limit: 50)
-        if let cursor = request.uri.queryParameters.get("cursor") { query.after = LinkCursorCoding.decode(cursor) }
-        return try await listPage(app: app, session: session, query: query, error: nil, form: nil, status: .ok)
     }
 
     @Sendable func create(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
         let form = try await DashboardForm.read(request)
         guard try await gate.checkCSRF(form, session: session) else { return gate.forbidden(session: session) }
-        guard let app = try await gate.app(try context.parameters.require("appId"), session: session) else {
-            return gate.notFound(session: session, what: "app")
-        }
-        var content = LinkContent(originalUrl: form["originalUrl"], deepLinkPath: form["deepLinkPath"])
-        content.title = form["title"]
-        if let campaign = form["utmCampaign"] { content.utmParameters = UTMParameters(campaign: campaign) }
-        do {
-            let created = try await service.create(LinkInput(content: content, customCode: form["customCode"]), app: app, template: nil)
-            context.logger.info("dashboard created link", metadata: ["app": "\(app.id)", "link": "\(created.link.id)"])
-            return DashboardLayout.redirect(to: "/dashboard/apps/\(app.id)/links/\(created.link.id)?created=1")
-        } catch let error as APIError {
-            return try await listPage(
-                app: app, session: session, query: LinkQuery(limit: 50), error: error.message, form: form, status: error.status)
+        return try await gate.withApp(context, session: session, needs: .editor) { app, role in
+            var content = LinkContent(originalUrl: form["originalUrl"], deepLinkPath: form["deepLinkPath"])
+            content.title = form["title"]
+            if let campaign = form["utmCampaign"] { content.utmParameters = UTMParameters(campaign: campaign) }
+            do {
+                let created = try await service.create(LinkInput(content: content, customCode: form["customCode"]), app: app, template: nil)
+                context.logger.info("dashboard created link", metadata: ["app": "\(app.id)", "link": "\(created.link.id)"])
+                return DashboardLayout.redirect(to: "/dashboard/apps/\(app.id)/links/\(created.link.id)?created=1")
+            } catch let error as APIError {
+                return try await listPage(
+                    app: app, role: role, session: session, query: LinkQuery(limit: 50), error: error.message, form: form,
+                    status: error.status)
+            }
         }
     }
 
     @Sendable func show(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
-        guard let (app, link) = try await appAndLink(context, session: session) else {
-            return gate.notFound(session: session, what: "link")
+        return try await withLink(context, session: session, needs: .viewer) { app, link, role in
+            try await showPage(request, app: app, link: link, role: role, session: session)
         }
+    }
+
+    private func showPage(_ request: Request, app: AppRecord, link: LinkRecord, role: DashboardRole, session: DashboardGate.Session)
+        async throws -> Response
+    {
         let notice: String? =
             switch request.uri.queryParameters.get("created") ?? request.uri.queryParameters.get("saved") {
             case .some: request.uri.queryParameters.get("created") != nil ? "Link created." : "Changes saved."
@@ -66,10 +70,12 @@ struct DashboardLinksController: Sendable {
             }
         do {
             let options = try QRImageRequest(request: request)
-            return try await detailPage(app: app, link: link, session: session, qr: options, notice: notice, error: nil, status: .ok)
+            return try await detailPage(
+                app: app, link: link, role: role, session: session, qr: options, notice: notice, error: nil, status: .ok)
         } catch let error as APIError {
             return try await detailPage(
-                app: app, link: link, session: session, qr: QRImageRequest(), notice: nil, error: error.message, status: error.status)
+                app: app, link: link, role: role, session: session, qr: QRImageRequest(), notice: nil, error: error.message,
+                status: error.status)
         }
     }
 
@@ -77,23 +83,23 @@ struct DashboardLinksController: Sendable {
         guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
         let form = try await DashboardForm.read(request)
         guard try await gate.checkCSRF(form, session: session) else { return gate.forbidden(session: session) }
-        guard let (app, link) = try await appAndLink(context, session: session) else {
-            return gate.notFound(session: session, what: "link")
-        }
-        var content = link.content
-        content.originalUrl = form["originalUrl"]
-        content.title = form["title"]
-        content.deepLinkPath = form["deepLinkPath"]
-        let input = LinkInput(
-            content: content, externalUserId: link.externalUserId, expiresAt: link.expiresAt, isActive: form["isActive"] == "true"
-        )
-        do {
-            _ = try await service.update(link, with: input, app: app)
-            context.logger.info("dashboard updated link", metadata: ["app": "\(app.id)", "link": "\(link.id)"])
-            return DashboardLayout.redirect(to: "/dashboard/apps/\(app.id)/links/\(link.id)?saved=1")
-        } catch let error as APIError {
-            return try await detailPage(
-                app: app, link: link, session: session, qr: QRImageRequest(), notice: nil, error: error.message, status: error.status)
+        return try await withLink(context, session: session, needs: .editor) { app, link, role in
+            var content = link.content
+            content.originalUrl = form["originalUrl"]
+            content.title = form["title"]
+            content.deepLinkPath = form["deepLinkPath"]
+            let input = LinkInput(
+                content: content, externalUserId: link.externalUserId, expiresAt: link.expiresAt, isActive: form["isActive"] == "true"
+            )
+            do {
+                _ = try await service.update(link, with: input, app: app)
+                context.logger.info("dashboard updated link", metadata: ["app": "\(app.id)", "link": "\(link.id)"])
+                return DashboardLayout.redirect(to: "/dashboard/apps/\(app.id)/links/\(link.id)?saved=1")
+            } catch let error as APIError {
+                return try await detailPage(
+                    app: app, link: link, role: role, session: session, qr: QRImageRequest(), notice: nil, error: error.message,
+                    status: error.status)
+            }
         }
     }
 
@@ -110,12 +116,26 @@ struct DashboardLinksController: Sendable {
         return (app, link)
     }
 
+    /// Runs `body` with the route's app and link when the session's role in the app is at least `needs`.
+    private func withLink(
+        _ context: LandfallRequestContext, session: DashboardGate.Session, needs: DashboardRole,
+        _ body: (AppRecord, LinkRecord, DashboardRole) async throws -> Response
+    ) async throws -> Response {
+        try await gate.withApp(context, session: session, needs: needs, what: "link") { app, role in
+            guard let link = try await gate.storage.link(id: try context.parameters.require("linkId"), appId: app.id) else {
+                return gate.notFound(session: session, what: "link")
+            }
+            return try await body(app, link, role)
+        }
+    }
+
     private func listPage(
-        app: AppRecord, session: DashboardGate.Session, query: LinkQuery, error: String?, form: DashboardForm?, status: HTTPResponse.Status
+        app: AppRecord, role: DashboardRole, session: DashboardGate.Session, query: LinkQuery, error: String?, form: DashboardForm?,
+        status: HTTPResponse.Status
     ) async throws -> Response {
         let page = try await gate.storage.listLinks(appId: app.id, query: query)
         let rows = page.links.map { DashboardLinkPages.LinkRow(link: $0, url: service.url(for: $0, app: app)) }
-        let chrome = session.chrome(title: "\(app.name) links")
+        let chrome = session.chrome(title: "\(app.name) links", appRole: role)
         let html = DashboardLinkPages.list(
             app: app, links: rows, nextCursor: page.nextCursor.map(LinkCursorCoding.encode), chrome: chrome, error: error, form: form
         )
@@ -123,7 +143,8 @@ struct DashboardLinksController: Sendable {
     }
 
     private func detailPage(
-        app: AppRecord, link: LinkRecord, session: DashboardGate.Session, qr: QRImageRequest, notice: String?, error: String?,
+        app: AppRecord, link: LinkRecord, role: DashboardRole, session: DashboardGate.Session, qr: QRImageRequest, notice: String?,
+        error: String?,
         status: HTTPResponse.Status
     ) async throws -> Response {
         let url = service.url(for: link, app: app)
@@ -135,7 +156,7 @@ struct DashboardLinksController: Sendable {
             svg = #"<p class="error">The short URL is too long for a QR code at this level.</p>"#
         }
         let activity = try await LinkActivity.load(link: link, storage: gate.storage, now: now())
-        let chrome = session.chrome(title: link.content.title ?? link.shortCode)
+        let chrome = session.chrome(title: link.content.title ?? link.shortCode, appRole: role)
         let html = DashboardLinkPages.detail(
             .init(app: app, link: link, url: url, qr: qr, qrSVG: svg, activity: activity, notice: notice, error: error), chrome: chrome
         )

@@ -52,7 +52,7 @@ struct SDKLinkRateLimiters: Sendable {
     let perApp: RateLimiter
     let perAddress: RateLimiter
 
-    init(limits: SDKLinkLimits, now: @escaping @Sendable () -> Date) {
+    init(limits: SDKLinkLimits, now: @escaping @Sendable () -> ContinuousClock.Instant) {
         perApp = RateLimiter(limit: limits.perApp, now: now)
         perAddress = RateLimiter(limit: limits.perAddress, now: now)
     }

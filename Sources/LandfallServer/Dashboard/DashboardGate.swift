@@ -12,14 +12,31 @@ struct DashboardGate: Sendable {
     let publicURLIsHTTPS: Bool
     let trustProxy: Bool
 
-    /// A signed-in request: who, the CSRF token its forms carry, and a fresh nonce for the page's CSP.
+    /// A signed-in request: who, their role in each app they can see, the CSRF token its forms carry,
+    /// and a fresh nonce for the page's CSP.
     struct Session: Sendable {
         var principal: DashboardPrincipal
         var csrf: String
+        var payload: DashboardSessions.Payload
+        /// An account's roles by app id, read on every request: a removed member loses the app at once.
+        var roles: [String: DashboardRole] = [:]
         var nonce = SecretGenerator.base62(length: 22)
 
-        func chrome(title: String) -> DashboardLayout.Chrome {
-            .init(title: title, principal: principal, csrf: csrf, nonce: nonce)
+        /// The session's role in the app; nil when it may not see the app at all.
+        ///
+        /// The admin token owns every app. An app's secret key edits its own app and nothing else:
+        /// through the API it can change links, templates, referrals and webhooks but not keys,
+        /// so its session is an editor's.
+        func role(in appId: String) -> DashboardRole? {
+            switch principal {
+            case .admin: .owner
+            case .app(let own, _): own == appId ? .editor : nil
+            case .user: roles[appId]
+            }
+        }
+
+        func chrome(title: String, appRole: DashboardRole? = nil) -> DashboardLayout.Chrome {
+            .init(title: title, principal: principal, csrf: csrf, nonce: nonce, role: appRole)
         }
     }
 
@@ -27,7 +44,11 @@ struct DashboardGate: Sendable {
         guard let value = request.cookies[DashboardSessions.cookieName]?.value, !value.isEmpty,
             let (principal, payload) = try await sessions.principal(cookie: value)
         else { return nil }
-        return Session(principal: principal, csrf: try await sessions.csrfToken(for: payload))
+        var session = Session(principal: principal, csrf: try await sessions.csrfToken(for: payload), payload: payload)
+        if case .user(let userId, _, _) = principal {
+            for membership in try await storage.dashboardMemberships(userId: userId) { session.roles[membership.appId] = membership.role }
+        }
+        return session
     }
 
     func checkCSRF(_ form: DashboardForm, session: Session) async throws -> Bool {
@@ -41,11 +62,26 @@ struct DashboardGate: Sendable {
         return .app(appId: keyed.app.id, keyId: keyed.key.id)
     }
 
-    /// The app when the session may manage it; nil (shown as not found) otherwise, so other apps' ids
+    /// The app when the session may see it; nil (shown as not found) otherwise, so other apps' ids
     /// cannot be probed.
     func app(_ id: String, session: Session) async throws -> AppRecord? {
-        guard session.principal.canManage(appId: id) else { return nil }
+        guard session.role(in: id) != nil else { return nil }
         return try await storage.app(id: id)
+    }
+
+    /// Runs `body` with the route's app when the session's role there is at least `needs`. An app the
+    /// session cannot see is 404 (its id cannot be probed); one it sees with a lesser role is 403 and
+    /// `body` never runs, so nothing changes.
+    func withApp(
+        _ context: LandfallRequestContext, session: Session, needs: DashboardRole, what: String = "app",
+        _ body: (AppRecord, DashboardRole) async throws -> Response
+    ) async throws -> Response {
+        let id = try context.parameters.require("appId")
+        guard let role = session.role(in: id), let app = try await storage.app(id: id) else {
+            return notFound(session: session, what: what)
+        }
+        guard role >= needs else { return forbidden(session: session) }
+        return try await body(app, role)
     }
 
     func cookie(_ name: String, _ value: String, request: Request, maxAge: Int) -> Cookie {

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import LandfallStore
 
 /// The page shell every dashboard page shares: navigation, style, and the response headers with a
 /// nonce-based Content-Security-Policy.
@@ -10,18 +11,28 @@ enum DashboardLayout {
         var principal: DashboardPrincipal?
         var csrf: String?
         var nonce: String
+        /// The session's role in the app the page is about: forms it may not post are left out (the
+        /// server refuses them anyway).
+        var role: DashboardRole?
+
+        /// True when the page may offer forms that change the app's links and other objects.
+        var canEdit: Bool { (role ?? .viewer) >= .editor }
     }
 
     static func page(_ chrome: Chrome, body: String, script: String? = nil) -> String {
         var navigation = ""
         if let principal = chrome.principal, let csrf = chrome.csrf {
-            let who =
-                switch principal {
-                case .admin: "Signed in with the admin token"
-                case .app: "Signed in with an app key"
-                }
+            let who: String
+            var account = ""
+            switch principal {
+            case .admin: who = "Signed in with the admin token"
+            case .app: who = "Signed in with an app key"
+            case .user(_, let email, _):
+                who = "Signed in as \(HTML.escape(email))"
+                account = #"<a href="/dashboard/account" id="account">Account</a>"#
+            }
             navigation = """
-                <nav><a class="brand" href="/dashboard">Landfall</a><a href="/dashboard/apps">Apps</a>\
+                <nav><a class="brand" href="/dashboard">Landfall</a><a href="/dashboard/apps">Apps</a>\(account)\
                 <span class="who">\(who)</span>\
                 <form method="post" action="/dashboard/logout" class="inline">\(csrfField(csrf))\
                 <button type="submit" class="link" id="sign-out">Sign out</button></form></nav>
@@ -85,6 +96,7 @@ enum DashboardLayout {
         button.link{background:none;color:#fff;margin:0;padding:0;text-decoration:underline}form.inline{display:inline}
         .error{background:#fde8e8;color:#8a1010;padding:.6rem .8rem;border-radius:.35rem}.notice{background:#e8f5e9;padding:.6rem .8rem;border-radius:.35rem}
         .row{display:flex;gap:1.5rem;flex-wrap:wrap}.row>*{flex:1 1 18rem}code{background:#eee;padding:.1rem .3rem;border-radius:.25rem}
+        .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
         .muted{color:#777}.qr svg{max-width:100%;height:auto;border:1px solid #e4e4e0}svg.chart{width:100%;height:auto;background:#fff}
         """
 }

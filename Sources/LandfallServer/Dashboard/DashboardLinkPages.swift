@@ -25,21 +25,28 @@ enum DashboardLinkPages {
         if links.isEmpty { rows = #"<tr><td colspan="4" class="muted">No links yet.</td></tr>"# }
         let more = nextCursor.map { #"<p><a href="\#(base)?cursor=\#(HTML.escape($0))">Older links →</a></p>"# } ?? ""
         let value = { (name: String) in HTML.escape(form?[name] ?? "") }
+        // A viewer gets no form to post: the server would refuse it.
+        let createForm =
+            chrome.canEdit
+            ? """
+            <h2>New link</h2>\(DashboardLayout.errorBox(error))
+            <form class="card" method="post" action="\(base)" id="create-link">\(DashboardLayout.csrfField(chrome.csrf ?? ""))
+            <label for="originalUrl">Destination URL</label><input type="url" id="originalUrl" name="originalUrl" value="\(value("originalUrl"))">
+            <div class="row"><div><label for="title">Title</label><input type="text" id="title" name="title" value="\(value("title"))"></div>
+            <div><label for="customCode">Custom short code (optional)</label><input type="text" id="customCode" name="customCode" value="\(value("customCode"))"></div></div>
+            <div class="row"><div><label for="deepLinkPath">Deep link path</label><input type="text" id="deepLinkPath" name="deepLinkPath" value="\(value("deepLinkPath"))"></div>
+            <div><label for="utmCampaign">UTM campaign</label><input type="text" id="utmCampaign" name="utmCampaign" value="\(value("utmCampaign"))"></div></div>
+            <button type="submit">Create link</button></form>
+            """ : ""
+        let members = chrome.role == .owner ? #" · <a href="/dashboard/apps/\#(HTML.escape(app.id))/members">Members</a>"# : ""
         return DashboardLayout.page(
             chrome,
             body: """
                 <h1>\(HTML.escape(app.name)): links</h1>
-                <p id="app-nav"><a href="/dashboard/apps/\(HTML.escape(app.id))/referrals">Referrals</a> · <a href="/dashboard/apps/\(HTML.escape(app.id))/webhooks">Webhooks</a> · <a href="/dashboard/apps/\(HTML.escape(app.id))/attribution">Attribution model</a></p>
+                <p id="app-nav"><a href="/dashboard/apps/\(HTML.escape(app.id))/referrals">Referrals</a> · <a href="/dashboard/apps/\(HTML.escape(app.id))/webhooks">Webhooks</a> · <a href="/dashboard/apps/\(HTML.escape(app.id))/attribution">Attribution model</a>\(members)</p>
                 <table id="links"><thead><tr><th>Link</th><th>Short URL</th><th>Destination</th><th>Status</th></tr></thead><tbody>\(rows)</tbody></table>
                 \(more)
-                <h2>New link</h2>\(DashboardLayout.errorBox(error))
-                <form class="card" method="post" action="\(base)" id="create-link">\(DashboardLayout.csrfField(chrome.csrf ?? ""))
-                <label for="originalUrl">Destination URL</label><input type="url" id="originalUrl" name="originalUrl" value="\(value("originalUrl"))">
-                <div class="row"><div><label for="title">Title</label><input type="text" id="title" name="title" value="\(value("title"))"></div>
-                <div><label for="customCode">Custom short code (optional)</label><input type="text" id="customCode" name="customCode" value="\(value("customCode"))"></div></div>
-                <div class="row"><div><label for="deepLinkPath">Deep link path</label><input type="text" id="deepLinkPath" name="deepLinkPath" value="\(value("deepLinkPath"))"></div>
-                <div><label for="utmCampaign">UTM campaign</label><input type="text" id="utmCampaign" name="utmCampaign" value="\(value("utmCampaign"))"></div></div>
-                <button type="submit">Create link</button></form>
+                \(createForm)
                 """)
     }
 
@@ -73,6 +80,16 @@ enum DashboardLinkPages {
         if installRows.isEmpty { installRows = #"<tr><td colspan="5" class="muted">No installs from this link yet.</td></tr>"# }
         let content = link.content
         let totalClicks = page.activity.clicksPerDay.reduce(0) { $0 + $1.value }
+        let editForm =
+            chrome.canEdit
+            ? """
+            <form class="card" method="post" action="\(base)" id="edit-link">\(DashboardLayout.csrfField(chrome.csrf ?? ""))<h2>Edit</h2>
+            <label for="originalUrl">Destination URL</label><input type="url" id="originalUrl" name="originalUrl" value="\(HTML.escape(content.originalUrl ?? ""))">
+            <label for="title">Title</label><input type="text" id="title" name="title" value="\(HTML.escape(content.title ?? ""))">
+            <label for="deepLinkPath">Deep link path</label><input type="text" id="deepLinkPath" name="deepLinkPath" value="\(HTML.escape(content.deepLinkPath ?? ""))">
+            <label><input type="checkbox" name="isActive" value="true"\(link.isActive ? " checked" : "")> Active</label>
+            <button type="submit">Save</button></form>
+            """ : ""
         return DashboardLayout.page(
             chrome,
             body: """
@@ -86,12 +103,7 @@ enum DashboardLinkPages {
                 <div><label for="size">Size (px)</label><input type="text" id="size" name="size" value="\(page.qr.size)" inputmode="numeric"></div></div>
                 <button type="submit">Update</button></form>
                 <p><a id="qr-png" href="\(base)/qr?format=png&amp;\(query)">Download PNG</a> · <a id="qr-svg" href="\(base)/qr?format=svg&amp;\(query)">Download SVG</a></p></section>
-                <form class="card" method="post" action="\(base)" id="edit-link">\(DashboardLayout.csrfField(chrome.csrf ?? ""))<h2>Edit</h2>
-                <label for="originalUrl">Destination URL</label><input type="url" id="originalUrl" name="originalUrl" value="\(HTML.escape(content.originalUrl ?? ""))">
-                <label for="title">Title</label><input type="text" id="title" name="title" value="\(HTML.escape(content.title ?? ""))">
-                <label for="deepLinkPath">Deep link path</label><input type="text" id="deepLinkPath" name="deepLinkPath" value="\(HTML.escape(content.deepLinkPath ?? ""))">
-                <label><input type="checkbox" name="isActive" value="true"\(link.isActive ? " checked" : "")> Active</label>
-                <button type="submit">Save</button></form>
+                \(editForm)
                 </div>
                 <h2>Last \(LinkActivity.days) days</h2>
                 <p id="totals">\(page.activity.humanClicks) clicks (\(page.activity.botClicks) from bots, not counted), \

@@ -8,13 +8,22 @@ enum DashboardPages {
             .init(title: "Sign in", nonce: nonce),
             body: """
                 <h1>Sign in to Landfall</h1>
-                <p class="muted">Use the server's admin token (all apps) or an app's secret key (that app only).</p>
                 \(DashboardLayout.errorBox(error))
+                <form class="card" method="post" action="/dashboard/login" id="account-login-form">
+                <input type="hidden" name="_csrf" value="\(HTML.escape(loginToken))">
+                <label for="email">Email</label>
+                <input type="text" id="email" name="email" autocomplete="username" inputmode="email" required>
+                <label for="password">Password</label>
+                <input type="password" id="password" name="password" autocomplete="current-password" required>
+                <button type="submit">Sign in</button>
+                </form>
+                <h2>Operators</h2>
+                <p class="muted">The server's admin token (all apps) or an app's secret key (edits that app) also sign in.</p>
                 <form class="card" method="post" action="/dashboard/login" id="login-form">
                 <input type="hidden" name="_csrf" value="\(HTML.escape(loginToken))">
                 <label for="token">Admin token or secret key</label>
-                <input type="password" id="token" name="token" autocomplete="current-password" required>
-                <button type="submit">Sign in</button>
+                <input type="password" id="token" name="token" autocomplete="off" required>
+                <button type="submit">Sign in with a token</button>
                 </form>
                 """)
     }

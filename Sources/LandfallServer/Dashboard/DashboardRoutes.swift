@@ -15,7 +15,13 @@ enum DashboardRoutes {
             publicURLIsHTTPS: configuration.publicURL?.lowercased().hasPrefix("https://") == true,
             trustProxy: configuration.trustProxy
         )
-        DashboardController(gate: gate, apps: apps).register(on: router)
+        let hasher = PasswordHasher(parameters: configuration.passwordHashing)
+        let signIn = DashboardSignIn(storage: storage, hasher: hasher, limits: configuration.dashboardSignIn, now: now)
+        let accounts = DashboardAccountService(storage: storage, hasher: hasher, now: now)
+        DashboardController(gate: gate, apps: apps, signIn: signIn).register(on: router)
+        DashboardAccountController(gate: gate, now: now).register(on: router)
+        DashboardMembersController(gate: gate, accounts: accounts).register(on: router)
+        DashboardUsersController(storage: storage, authenticator: authenticator, accounts: accounts).register(on: router)
         DashboardLinksController(gate: gate, service: links, now: now).register(on: router)
         DashboardFeaturesController(gate: gate, attribution: configuration.attribution).register(on: router)
     }

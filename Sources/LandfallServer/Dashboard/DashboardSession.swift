@@ -3,27 +3,32 @@ import Foundation
 import LandfallStore
 import NIOConcurrencyHelpers
 
-/// Who a dashboard session belongs to: the operator (admin token) or one app (its secret key).
+/// Who a dashboard session belongs to: the operator (admin token), one app (its secret key), or a
+/// person with an account and a role in each of their apps.
 enum DashboardPrincipal: Sendable, Hashable {
     case admin
     case app(appId: String, keyId: String)
+    case user(userId: String, email: String, sessionId: String)
 
-    /// True when this session may see and change the app.
-    func canManage(appId: String) -> Bool {
+    /// What logs say about the principal: ids only, never an email or a credential.
+    var logDescription: String {
         switch self {
-        case .admin: true
-        case .app(let own, _): own == appId
+        case .admin: "admin"
+        case .app(let appId, let keyId): "app \(appId) key \(keyId)"
+        case .user(let userId, _, _): "user \(userId)"
         }
     }
 }
 
-/// Signed, stateless session cookies and the CSRF tokens bound to them.
+/// Signed session cookies and the CSRF tokens bound to them.
 ///
 /// The cookie holds the principal, an expiry and a random nonce, signed with HMAC-SHA256 under a key
 /// kept in the settings table, so every server sharing the database accepts it and a restart keeps
 /// people signed in. Credentials are never in the cookie: an admin session names a prefix of the
 /// admin token's hash (a new token ends it) and an app session names its key id (revoking the key
-/// ends it); both are checked on every request.
+/// ends it); both are checked on every request. An account's session is also stored server-side
+/// (`dashboard_sessions`, by the SHA-256 of the secret in the cookie), so it can be listed and
+/// revoked, and it ends when the row goes (sign-out, "sign out everywhere", the user deleted).
 struct DashboardSessions: Sendable {
     static let cookieName = "lf_dashboard"
     static let loginCookieName = "lf_dashboard_login"
@@ -43,27 +48,50 @@ struct DashboardSessions: Sendable {
     }
 
     struct Payload: Codable, Sendable, Hashable {
-        /// `admin` or `app`.
+        /// `admin`, `app` or `user`.
         var kind: String
         var appId: String?
         var keyId: String?
         /// First 16 hex digits of the admin token's hash.
         var adminHash: String?
+        /// An account session's secret; its SHA-256 is the stored session's `token_hash`.
+        var token: String?
         var expires: Int64
         var nonce: String
     }
 
-    /// A new cookie value for the principal.
+    /// A new cookie value for the admin token or an app key.
     func issue(_ principal: DashboardPrincipal) async throws -> String {
         let expires = Int64(now().timeIntervalSince1970 + Self.lifetime)
         let nonce = SecretGenerator.base62(length: 22)
-        let payload: Payload =
-            switch principal {
-            case .admin: Payload(kind: "admin", adminHash: adminTokenHash().map { String($0.prefix(16)) }, expires: expires, nonce: nonce)
-            case .app(let appId, let keyId): Payload(kind: "app", appId: appId, keyId: keyId, expires: expires, nonce: nonce)
-            }
+        let payload: Payload
+        switch principal {
+        case .admin:
+            payload = Payload(kind: "admin", adminHash: adminTokenHash().map { String($0.prefix(16)) }, expires: expires, nonce: nonce)
+        case .app(let appId, let keyId): payload = Payload(kind: "app", appId: appId, keyId: keyId, expires: expires, nonce: nonce)
+        case .user(let userId, _, _): payload = try await storedSession(userId: userId, expires: expires, nonce: nonce)
+        }
         let encoded = Self.base64URL(try JSONEncoder().encode(payload))
         return "\(encoded).\(try await sign(encoded))"
+    }
+
+    /// Stores a new session of the account and returns the payload that names it.
+    private func storedSession(userId: String, expires: Int64, nonce: String) async throws -> Payload {
+        let token = SecretGenerator.base62(length: 32)
+        let date = now()
+        try await storage.insertDashboardSession(
+            DashboardSessionRecord(
+                id: SecretGenerator.identifier(at: date), userId: userId, tokenHash: SecretGenerator.sha256Hex(token), createdAt: date,
+                expiresAt: Date(timeIntervalSince1970: Double(expires))))
+        return Payload(kind: "user", token: token, expires: expires, nonce: nonce)
+    }
+
+    /// Deletes the stored session a cookie names, if it is an account's.
+    func revoke(_ payload: Payload) async throws {
+        guard payload.kind == "user", let token = payload.token,
+            let stored = try await storage.dashboardSession(tokenHash: SecretGenerator.sha256Hex(token))
+        else { return }
+        _ = try await storage.deleteDashboardSession(id: stored.id, userId: stored.userId)
     }
 
     /// The principal of a valid, unexpired cookie whose credential still stands; nil otherwise.
@@ -90,6 +118,13 @@ struct DashboardSessions: Sendable {
                 return nil
             }
             return (.app(appId: appId, keyId: keyId), payload)
+        case "user":
+            guard let token = payload.token, let stored = try await storage.dashboardSession(tokenHash: SecretGenerator.sha256Hex(token)),
+                stored.expiresAt > now(), let user = try await storage.dashboardUser(id: stored.userId)
+            else {
+                return nil
+            }
+            return (.user(userId: user.id, email: user.email, sessionId: stored.id), payload)
         default:
             return nil
         }

@@ -22,11 +22,28 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try Self.translate(HTTPError(error.status)).response(from: request, context: context)
         } catch is NIOTooManyBytesError {
             return try RequestDecoding.tooLarge(RequestDecoding.maximumBodySize).response(from: request, context: context)
+        } catch let error where StoreUnavailable.classify(error) != nil {
+            // Nothing was stored: the client may send the same request again once there is room.
+            let reason = StoreUnavailable.classify(error)?.reason ?? .unreachable
+            context.logger.warning(
+                "request refused: the database cannot store it",
+                metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
+            return try Self.unavailable(reason).response(from: request, context: context)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
             return try APIError(.internalServerError, code: "internal_error", message: "the server failed to answer; it has been logged")
                 .response(from: request, context: context)
         }
+    }
+
+    static func unavailable(_ reason: StoreUnavailable.Reason) -> APIError {
+        let message =
+            switch reason {
+            case .full: "the database has no room left; nothing was stored; retry later"
+            case .unreachable: "the database cannot be read or written right now; nothing was stored; retry later"
+            }
+        return APIError(
+            .serviceUnavailable, code: reason.rawValue, message: message, headers: [.retryAfter: String(StorageRetry.afterSeconds)])
     }
 
     private static func translate(_ error: HTTPError) -> APIError {
@@ -38,4 +55,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         default: APIError(error.status, code: "http_\(error.status.code)", message: error.body ?? error.status.reasonPhrase)
         }
     }
+}
+
+/// How long a client is asked to wait before sending a write the database could not take again.
+enum StorageRetry {
+    static let afterSeconds = 5
 }

@@ -13,6 +13,7 @@ public final class ServerMetrics: Sendable {
     private struct State: Sendable {
         var redirects: [RedirectOutcome: Int] = [:]
         var clicksQueued = 0
+        var clicksDropped = 0
         var clicksWritten = 0
         var clickBatches = 0
         var installs: [String: Int] = [:]
@@ -32,6 +33,10 @@ public final class ServerMetrics: Sendable {
 
     func clickQueued() {
         state.withLockedValue { $0.clicksQueued += 1 }
+    }
+
+    func clicksDropped(_ count: Int) {
+        state.withLockedValue { $0.clicksDropped += count }
     }
 
     func clicksWritten(_ count: Int) {
@@ -69,6 +74,9 @@ public final class ServerMetrics: Sendable {
             labelled: RedirectOutcome.allCases.map { ("outcome=\"\($0.rawValue)\"", state.redirects[$0] ?? 0) })
         text.counter("landfall_clicks_queued_total", help: "Clicks handed to the click recorder.", value: state.clicksQueued)
         text.counter("landfall_clicks_written_total", help: "Clicks committed to the database.", value: state.clicksWritten)
+        text.counter(
+            "landfall_clicks_dropped_total", help: "Clicks dropped because the buffer was full while the database refused batches.",
+            value: state.clicksDropped)
         text.counter("landfall_click_batches_total", help: "Click batches committed.", value: state.clickBatches)
         text.counter(
             "landfall_installs_total", help: "Installs decided, by attribution method.",

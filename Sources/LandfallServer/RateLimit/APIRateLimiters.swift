@@ -39,7 +39,7 @@ struct APIRateLimiters: Sendable {
         let perCredential: RateLimiter
         let perApp: RateLimiter
 
-        init(_ family: APIRateLimits.Family, maxKeys: Int, now: @escaping @Sendable () -> Date) {
+        init(_ family: APIRateLimits.Family, maxKeys: Int, now: @escaping @Sendable () -> ContinuousClock.Instant) {
             perAddress = RateLimiter(limit: family.perAddress, maxKeys: maxKeys, now: now)
             perCredential = RateLimiter(limit: family.perCredential, maxKeys: maxKeys, now: now)
             perApp = RateLimiter(limit: family.perApp, maxKeys: maxKeys, now: now)
@@ -50,7 +50,7 @@ struct APIRateLimiters: Sendable {
     private let s2s: Tables
     private let management: Tables
 
-    init(limits: APIRateLimits, now: @escaping @Sendable () -> Date) {
+    init(limits: APIRateLimits, now: @escaping @Sendable () -> ContinuousClock.Instant) {
         sdk = Tables(limits.sdk, maxKeys: limits.maxTrackedKeys, now: now)
         s2s = Tables(limits.s2s, maxKeys: limits.maxTrackedKeys, now: now)
         management = Tables(limits.management, maxKeys: limits.maxTrackedKeys, now: now)

@@ -5,6 +5,9 @@ import NIOConcurrencyHelpers
 /// earns them back at `burst / per`. In memory, so each server instance limits on its own; behind a
 /// load balancer with N instances a key can reach at most N times the limit.
 ///
+/// Refills are measured on a monotonic clock: a bucket read on the wall clock would fill at once when
+/// NTP stepped it forward, and stop refilling for as long as a step back was long.
+///
 /// Memory is bounded: when more than `maxKeys` keys are tracked, buckets that are full again (keys
 /// that have been quiet for a whole period) are dropped, and if that is not enough the table starts over.
 public final class RateLimiter: Sendable {
@@ -29,15 +32,16 @@ public final class RateLimiter: Sendable {
 
     private struct Bucket {
         var tokens: Double
-        var updated: Date
+        var updated: ContinuousClock.Instant
     }
 
     public let limit: Limit
     private let maxKeys: Int
-    private let now: @Sendable () -> Date
+    private let now: @Sendable () -> ContinuousClock.Instant
     private let buckets = NIOLockedValueBox<[String: Bucket]>([:])
 
-    public init(limit: Limit, maxKeys: Int = 100_000, now: @escaping @Sendable () -> Date) {
+    /// - Parameter now: a monotonic clock; tests pass one they advance.
+    public init(limit: Limit, maxKeys: Int = 100_000, now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.limit = limit
         self.maxKeys = maxKeys
         self.now = now
@@ -50,7 +54,7 @@ public final class RateLimiter: Sendable {
         let refillPerSecond = capacity / max(limit.seconds, 0.001)
         return buckets.withLockedValue { buckets in
             var bucket = buckets[key] ?? Bucket(tokens: capacity, updated: date)
-            let elapsed = max(date.timeIntervalSince(bucket.updated), 0)
+            let elapsed = max((date - bucket.updated).seconds, 0)
             bucket.tokens = min(capacity, bucket.tokens + elapsed * refillPerSecond)
             bucket.updated = date
             guard bucket.tokens >= 1 else {
@@ -66,9 +70,11 @@ public final class RateLimiter: Sendable {
         }
     }
 
-    private static func evict(_ buckets: inout [String: Bucket], at date: Date, refillPerSecond: Double, capacity: Double, maxKeys: Int) {
+    private static func evict(
+        _ buckets: inout [String: Bucket], at date: ContinuousClock.Instant, refillPerSecond: Double, capacity: Double, maxKeys: Int
+    ) {
         // A full bucket is the same as no bucket, so dropping those changes no decision.
-        buckets = buckets.filter { $0.value.tokens + date.timeIntervalSince($0.value.updated) * refillPerSecond < capacity }
+        buckets = buckets.filter { $0.value.tokens + (date - $0.value.updated).seconds * refillPerSecond < capacity }
         if buckets.count >= maxKeys { buckets.removeAll(keepingCapacity: true) }
     }
 }

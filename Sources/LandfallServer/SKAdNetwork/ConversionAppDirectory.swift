@@ -9,13 +9,14 @@ import NIOConcurrencyHelpers
 final class ConversionAppDirectory: Sendable {
     private let storage: any LandfallStorage
     private let revision: @Sendable () -> UInt64
-    private let timeToLive: TimeInterval
-    private let now: @Sendable () -> Date
-    private let state = NIOLockedValueBox<(apps: [String: AppRecord], revision: UInt64, loadedAt: Date)?>(nil)
+    private let timeToLive: Duration
+    /// A monotonic clock: the map's age is a duration.
+    private let now: @Sendable () -> ContinuousClock.Instant
+    private let state = NIOLockedValueBox<(apps: [String: AppRecord], revision: UInt64, loadedAt: ContinuousClock.Instant)?>(nil)
 
     init(
-        storage: any LandfallStorage, revision: @escaping @Sendable () -> UInt64, timeToLive: TimeInterval = 5,
-        now: @escaping @Sendable () -> Date
+        storage: any LandfallStorage, revision: @escaping @Sendable () -> UInt64, timeToLive: Duration = .seconds(5),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.storage = storage
         self.revision = revision
@@ -33,8 +34,7 @@ final class ConversionAppDirectory: Sendable {
     func app(appStoreId: String) async throws -> AppRecord? {
         let current = revision()
         let date = now()
-        if let cached = state.withLockedValue({ $0 }), cached.revision == current, abs(date.timeIntervalSince(cached.loadedAt)) < timeToLive
-        {
+        if let cached = state.withLockedValue({ $0 }), cached.revision == current, date - cached.loadedAt < timeToLive {
             return cached.apps[appStoreId]
         }
         var apps: [String: AppRecord] = [:]

@@ -13,9 +13,17 @@ extension SQLStorage {
                 GROUP BY is_bot
                 """
             ).all()
-            for row in clicks {
+            // Days folded past the click retention age count whole when their start is in the range.
+            let folded = try await database.raw(
+                """
+                SELECT is_bot, CAST(SUM(clicks) AS BIGINT) AS count FROM click_daily_counts WHERE app_id = \(bind: appId)
+                \(Self.linkFilter(linkId)) AND day >= \(bind: start) AND day < \(bind: end)
+                GROUP BY is_bot
+                """
+            ).all()
+            for row in clicks + folded {
                 let count = Int(try row.decode(column: "count", as: Int64.self))
-                if try row.decode(column: "is_bot", as: Bool.self) { summary.botClicks = count } else { summary.humanClicks = count }
+                if try row.decode(column: "is_bot", as: Bool.self) { summary.botClicks += count } else { summary.humanClicks += count }
             }
             let opens = try await database.raw(
                 """
@@ -23,7 +31,15 @@ extension SQLStorage {
                 \(Self.linkFilter(linkId)) AND opened_at >= \(bind: start) AND opened_at < \(bind: end)
                 """
             ).first()
-            summary.appOpens = Int(try opens?.decode(column: "count", as: Int64.self) ?? 0)
+            let foldedOpens = try await database.raw(
+                """
+                SELECT CAST(SUM(opens) AS BIGINT) AS count FROM app_open_daily_counts WHERE app_id = \(bind: appId)
+                \(Self.linkFilter(linkId)) AND day >= \(bind: start) AND day < \(bind: end)
+                """
+            ).first()
+            summary.appOpens =
+                Int(try opens?.decode(column: "count", as: Int64.self) ?? 0)
+                + Int(try foldedOpens?.decode(column: "count", as: Int64?.self) ?? 0)
             let installs = try await database.raw(
                 """
                 SELECT method, COUNT(*) AS count FROM installs WHERE app_id = \(bind: appId)

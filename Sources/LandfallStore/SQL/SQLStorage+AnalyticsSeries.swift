@@ -42,12 +42,38 @@ extension SQLStorage {
                     rows[key]?.humanClicks += count
                 }
             }
+            // Clicks folded past the retention age: a day's counts land in the bucket holding the
+            // day's start. A row is either raw or counted here, never both, so the sum is exact.
+            let foldedKey: SQLQueryString =
+                switch dimension {
+                case .none: "CAST(NULL AS TEXT)"
+                case .link: "d.link_id"
+                case .platform: "d.platform"
+                case .country: "NULLIF(d.country, '')"
+                }
+            for sqlRow in try await database.raw(
+                """
+                SELECT (d.day - \(bind: origin)) / \(bind: width) AS bucket, \(foldedKey) AS group_key, d.is_bot,
+                    CAST(SUM(d.clicks) AS BIGINT) AS count
+                FROM click_daily_counts d WHERE d.app_id = \(bind: query.appId) \(Self.seriesLinkFilter("d", query.linkId))
+                    AND d.day >= \(bind: start) AND d.day < \(bind: end)
+                GROUP BY 1, 2, 3
+                """
+            ).all() {
+                let key = try row(sqlRow)
+                let count = Int(try sqlRow.decode(column: "count", as: Int64.self))
+                if try sqlRow.decode(column: "is_bot", as: Bool.self) {
+                    rows[key]?.botClicks += count
+                } else {
+                    rows[key]?.humanClicks += count
+                }
+            }
             let (installKey, installJoin): (SQLQueryString, SQLQueryString) =
                 switch dimension {
                 case .none: ("CAST(NULL AS TEXT)", "")
                 case .link: ("i.link_id", "")
                 case .platform: ("i.platform", "")
-                case .country: ("c.country", "LEFT JOIN clicks c ON c.id = i.click_id")
+                case .country: ("COALESCE(c.country, i.click_country)", "LEFT JOIN clicks c ON c.id = i.click_id")
                 }
             for sqlRow in try await database.raw(
                 """
@@ -66,7 +92,11 @@ extension SQLStorage {
                 case .none: ("CAST(NULL AS TEXT)", "")
                 case .link: ("e.link_id", "")
                 case .platform: ("i.platform", "JOIN installs i ON i.id = e.install_id")
-                case .country: ("c.country", "LEFT JOIN clicks c ON c.id = e.click_id")
+                case .country:
+                    (
+                        "COALESCE(c.country, ci.click_country)",
+                        "LEFT JOIN clicks c ON c.id = e.click_id LEFT JOIN installs ci ON ci.id = e.install_id AND ci.click_id = e.click_id"
+                    )
                 }
             for sqlRow in try await database.raw(
                 """

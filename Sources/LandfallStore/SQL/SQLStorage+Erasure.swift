@@ -28,7 +28,7 @@ extension SQLStorage {
                 mentioned.isSubset(of: firstPass.mentioned)
                 ? try await lookup.webhookMessages(mentioning: mentioned, since: firstPassStarted)
                 : try await lookup.webhookMessages(naming: targets)
-            var deletion = SQLErasureDeletion(database: database, appId: appId)
+            var deletion = SQLErasureDeletion(database: database, engine: engine, appId: appId)
             return try await deletion.run(targets, messages: firstPass.messages.union(later).sorted())
         }
     }
@@ -38,6 +38,7 @@ extension SQLStorage {
 /// the rows each removed.
 private struct SQLErasureDeletion {
     let database: any SQLDatabase
+    let engine: StorageEngine
     let appId: String
     var removed: [String: Int] = [:]
 
@@ -69,6 +70,13 @@ private struct SQLErasureDeletion {
         try await delete("branch_devices", "DELETE FROM branch_devices WHERE app_id = \(bind: appId) AND id IN", targets.deviceIds)
         try await delete("branch_links", "DELETE FROM branch_links WHERE app_id = \(bind: appId) AND link_id IN", targets.linkIds)
         try await delete("clicks", "DELETE FROM clicks WHERE app_id = \(bind: appId) AND id IN", targets.clickIds)
+        // PostgreSQL also keeps posted clicks' ids apart (migration 0018); they go with the clicks,
+        // not counted again: they are the same clicks.
+        if engine == .postgres {
+            for chunk in targets.clickIds.chunked(into: SQLErasureLookup.chunkSize) {
+                try await database.raw("DELETE FROM posted_click_ids WHERE id IN (\(binds: Array(chunk)))").run()
+            }
+        }
         try await delete("installs", "DELETE FROM installs WHERE app_id = \(bind: appId) AND id IN", installs)
         try await delete("links", "DELETE FROM links WHERE app_id = \(bind: appId) AND id IN", targets.linkIds)
         return ErasureReport(removedRows: removed, installIds: targets.storedInstalls)

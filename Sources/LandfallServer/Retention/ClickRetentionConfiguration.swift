@@ -1,0 +1,51 @@
+import Foundation
+import LandfallStore
+
+/// How long raw clicks and app opens are kept, and how the fold that turns older ones into daily
+/// counts runs (issue 38).
+///
+/// A click must stay raw while an install may still be credited to it: an SDK install looks back
+/// one attribution window from now, and a server-to-server install may state a time one window in
+/// the past and look back one window from there. So an app's rows are never folded before twice
+/// its longest window plus `margin`, whatever `days` says, and a `days` shorter than that for any
+/// app is refused at start (``ClickRetentionCheck``).
+public struct ClickRetentionConfiguration: Sendable, Hashable {
+    public static let defaultDays = 400
+
+    /// Days raw clicks and app opens are kept (`landfall serve --click-retention-days`, env
+    /// LANDFALL_CLICK_RETENTION_DAYS).
+    public var days: Int
+    /// Time between folds.
+    public var interval: Duration
+    /// Added to twice the window, so a fold never races an install arriving at its edge.
+    public var margin: Duration
+    /// Rows per transaction: a few thousand hold SQLite's single writer for milliseconds, and the
+    /// fold yields between batches so the redirect path's click batches go first.
+    public var batchSize: Int
+    /// Monthly click partitions kept made ahead of the current month on PostgreSQL.
+    public var monthsAhead: Int
+
+    public init(
+        days: Int = Self.defaultDays, interval: Duration = .seconds(3600), margin: Duration = .seconds(3600), batchSize: Int = 2000,
+        monthsAhead: Int = 3
+    ) {
+        self.days = days
+        self.interval = interval
+        self.margin = margin
+        self.batchSize = batchSize
+        self.monthsAhead = monthsAhead
+    }
+
+    /// The hours of attribution window `days` covers: twice the window plus `margin` must fit.
+    public var longestAllowedWindowHours: Int {
+        (days * 24 - Int(margin.components.seconds / 3600)) / 2
+    }
+
+    /// The time before which an app's raw rows are folded: the start of the UTC day `days` ago, or
+    /// earlier when the app's window needs its clicks longer (its window grew after start).
+    public func cutoff(windowHours: Int, now: Date) -> Date {
+        let byAge = now.epochMilliseconds - Int64(days) * RetentionDay.milliseconds
+        let byWindow = now.epochMilliseconds - 2 * Int64(windowHours) * 3_600_000 - Int64(margin.components.seconds) * 1000
+        return Date(epochMilliseconds: RetentionDay.start(of: min(byAge, byWindow)))
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import SQLKit
+
+/// The monthly partitions of PostgreSQL's `clicks` (migration 0018): made ahead, and folded and
+/// dropped whole once past the retention age.
+extension SQLStorage {
+    /// One calendar month in UTC, as the partition holding its clicks.
+    struct ClickMonth: Hashable, Comparable {
+        var year: Int
+        var month: Int
+
+        init(year: Int, month: Int) {
+            self.year = year
+            self.month = month
+        }
+
+        /// The month holding `date`.
+        init(_ date: Date) {
+            let parts = Self.calendar.dateComponents([.year, .month], from: date)
+            year = parts.year ?? 1970
+            month = parts.month ?? 1
+        }
+
+        /// `clicks_pYYYYMM`, or nil for a name that is not a month partition (`clicks_default`).
+        init?(partitionName name: String) {
+            guard name.hasPrefix("clicks_p"), name.count == 14, let number = Int(name.dropFirst(8)) else { return nil }
+            year = number / 100
+            month = number % 100
+            guard (1...12).contains(month) else { return nil }
+        }
+
+        static let calendar: Calendar = {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+            return calendar
+        }()
+
+        var name: String { "clicks_p" + String(format: "%04d%02d", year, month) }
+        var next: ClickMonth { month == 12 ? ClickMonth(year: year + 1, month: 1) : ClickMonth(year: year, month: month + 1) }
+        /// The first millisecond of the month.
+        var start: Int64 {
+            let date = Self.calendar.date(from: DateComponents(year: year, month: month, day: 1)) ?? Date(timeIntervalSince1970: 0)
+            return date.epochMilliseconds
+        }
+        /// The first millisecond after it.
+        var end: Int64 { next.start }
+
+        static func < (lhs: ClickMonth, rhs: ClickMonth) -> Bool { (lhs.year, lhs.month) < (rhs.year, rhs.month) }
+    }
+
+    /// Serialises partition changes between servers sharing one database (any fixed number no
+    /// other lock uses; the migrator's is 7263154).
+    private static let partitionLock: Int64 = 7_263_155
+
+    /// A partition change needs a short exclusive lock on `clicks` or its default partition; behind
+    /// a long query it would queue every redirect's insert behind it. So it waits at most 50 ms for
+    /// a lock, fails instead (the whole transaction rolls back: nothing counted, nothing dropped),
+    /// and the next sweep tries again.
+    static func boundLockWaits(on database: any SQLDatabase) async throws {
+        try await database.raw("SET LOCAL lock_timeout = '50ms'").run()
+    }
+
+    /// The month partitions `clicks` has now.
+    static func clickPartitions(on database: any SQLDatabase) async throws -> [ClickMonth] {
+        try await database.raw(
+            """
+            SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+            WHERE i.inhparent = to_regclass('clicks')
+            """
+        ).all().compactMap { ClickMonth(partitionName: try $0.decode(column: "name", as: String.self)) }.sorted()
+    }
+
+    public func prepareClickPartitions(now: Date, through: Date) async throws -> [String] {
+        guard engine == .postgres else { return [] }
+        var wanted: [ClickMonth] = []
+        var month = ClickMonth(now)
+        while month <= ClickMonth(through) {
+            wanted.append(month)
+            month = month.next
+        }
+        var made: [String] = []
+        for month in wanted {
+            // One transaction a month: each holds the default partition's lock only while its own
+            // month's clicks move, and a failure leaves the months before it made.
+            let createdNow = try await provider.transaction { database -> Bool in
+                try await database.raw("SELECT pg_advisory_xact_lock(\(bind: Self.partitionLock))").run()
+                guard try await !Self.clickPartitions(on: database).contains(month) else { return false }
+                try await Self.boundLockWaits(on: database)
+                // Built apart and attached, so clicks that landed in the default partition for
+                // want of this month move into it in the same transaction (a partition created
+                // with PARTITION OF would fail on them). ATTACH builds the parent's indexes on it.
+                try await database.raw("CREATE TABLE \(ident: month.name) (LIKE clicks INCLUDING DEFAULTS)").run()
+                try await database.raw(
+                    """
+                    WITH moved AS (
+                        DELETE FROM clicks_default WHERE clicked_at >= \(bind: month.start) AND clicked_at < \(bind: month.end) RETURNING *)
+                    INSERT INTO \(ident: month.name) SELECT * FROM moved
+                    """
+                ).run()
+                // Deleting from the default partition released the moved clicks' tokens (its row
+                // trigger); they are claimed again, as the clicks are still there.
+                try await database.raw("INSERT INTO click_tokens (click_token) SELECT click_token FROM \(ident: month.name)").run()
+                try await database.raw(
+                    "ALTER TABLE clicks ATTACH PARTITION \(ident: month.name) FOR VALUES FROM (\(literal: month.start)) TO (\(literal: month.end))"
+                ).run()
+                return true
+            }
+            if createdNow { made.append(month.name) }
+        }
+        return made
+    }
+
+    public func foldClickPartitions(endingBy cutoff: Date) async throws -> Int {
+        guard engine == .postgres else { return 0 }
+        let cutoffMs = cutoff.epochMilliseconds
+        let due = try await provider.read { database in try await Self.clickPartitions(on: database) }.filter { $0.end <= cutoffMs }
+        var folded = 0
+        for month in due {
+            folded += try await provider.transaction { database -> Int in
+                try await database.raw("SELECT pg_advisory_xact_lock(\(bind: Self.partitionLock))").run()
+                // Another server may have dropped it while this one waited for the lock.
+                guard try await Self.clickPartitions(on: database).contains(month) else { return 0 }
+                try await Self.boundLockWaits(on: database)
+                // Waits for row folds and posted inserts in flight on this month to commit, and
+                // keeps new ones out, so the count below sees exactly the rows the DROP removes.
+                try await database.raw("LOCK TABLE \(ident: month.name) IN ACCESS EXCLUSIVE MODE").run()
+                // Clicks of an app deleted without its clicks cannot be counted (the counts
+                // reference apps); they go with the partition.
+                let counted =
+                    try await database.raw(
+                        "SELECT count(*) AS n FROM \(ident: month.name) c WHERE EXISTS (SELECT 1 FROM apps a WHERE a.id = c.app_id)"
+                    ).first()?.decode(column: "n", as: Int64.self) ?? 0
+                try await database.raw(
+                    """
+                    INSERT INTO click_daily_counts (app_id, day, link_id, platform, country, is_bot, clicks)
+                    SELECT app_id, clicked_at - ((clicked_at % 86400000) + 86400000) % 86400000, link_id, platform,
+                        coalesce(country, ''), is_bot, count(*)
+                    FROM \(ident: month.name) c WHERE EXISTS (SELECT 1 FROM apps a WHERE a.id = c.app_id)
+                    GROUP BY 1, 2, 3, 4, 5, 6
+                    ON CONFLICT (app_id, day, link_id, platform, country, is_bot) DO UPDATE SET clicks = click_daily_counts.clicks + excluded.clicks
+                    """
+                ).run()
+                // As in a row fold, an attributed install keeps its click's country.
+                try await database.raw(
+                    """
+                    UPDATE installs i SET click_country = c.country FROM \(ident: month.name) c
+                    WHERE c.install_id = i.id AND c.country IS NOT NULL AND i.app_id = c.app_id
+                    """
+                ).run()
+                // A DROP fires no row trigger: the month's tokens are released here. (This is the
+                // one row-by-row delete left; partitioning `click_tokens` by the tokens' time
+                // prefix would make it a DROP too.)
+                try await database.raw(
+                    "DELETE FROM click_tokens t USING \(ident: month.name) c WHERE t.click_token = c.click_token"
+                ).run()
+                try await database.raw("DROP TABLE \(ident: month.name)").run()
+                return Int(counted)
+            }
+        }
+        return folded
+    }
+}
