@@ -144,7 +144,7 @@ public func buildApplication(
     LinkSafetyController(authenticator: authenticator, service: linkService.safety).register(on: router)
     DashboardRoutes.register(
         on: router, storage: storage, authenticator: authenticator, apps: appService, links: linkService, configuration: configuration,
-        now: now)
+        now: now, uptime: uptime)
     TemplatesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     SDKLinksController(
         authenticator: authenticator, service: linkService,

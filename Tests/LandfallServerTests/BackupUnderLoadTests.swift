@@ -32,7 +32,9 @@ struct BackupUnderLoadTests {
             #expect(try await storage.integrityCheck() == ["ok"])
             let events = try await storage.events(installId: before.installId)
             let kept = Set(events.compactMap(\.clientEventId))
-            #expect(before.events.isSubset(of: kept), "acknowledged before the backup began, missing: \(before.events.subtracting(kept).sorted())")
+            #expect(
+                before.events.isSubset(of: kept),
+                "acknowledged before the backup began, missing: \(before.events.subtracting(kept).sorted())")
             #expect(try await storage.clickCount(appId: before.appId) >= before.clicks)
         }
     }

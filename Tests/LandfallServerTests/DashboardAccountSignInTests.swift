@@ -51,7 +51,7 @@ struct DashboardAccountSignInTests {
             let signIn = DashboardSignIn(
                 storage: world.server.storage, hasher: PasswordHasher(parameters: AccountsWorld.fastHashing),
                 limits: DashboardSignInLimits(),
-                now: { world.server.clock.now })
+                uptime: { world.server.clock.uptime })
             #expect(try await signIn.check(email: "nobody@acme.test", password: "whatever", address: "192.0.2.1") == .refused)
             #expect(try await signIn.check(email: world.viewer.email, password: "whatever", address: "192.0.2.1") == .refused)
             #expect(

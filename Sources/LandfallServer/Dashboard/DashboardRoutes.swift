@@ -6,7 +6,8 @@ import LandfallStore
 enum DashboardRoutes {
     static func register(
         on router: Router<LandfallRequestContext>, storage: any LandfallStorage, authenticator: Authenticator, apps: AppService,
-        links: LinkService, configuration: ServerConfiguration, now: @escaping @Sendable () -> Date
+        links: LinkService, configuration: ServerConfiguration, now: @escaping @Sendable () -> Date,
+        uptime: @escaping @Sendable () -> ContinuousClock.Instant
     ) {
         let gate = DashboardGate(
             storage: storage,
@@ -16,7 +17,7 @@ enum DashboardRoutes {
             trustProxy: configuration.trustProxy
         )
         let hasher = PasswordHasher(parameters: configuration.passwordHashing)
-        let signIn = DashboardSignIn(storage: storage, hasher: hasher, limits: configuration.dashboardSignIn, now: now)
+        let signIn = DashboardSignIn(storage: storage, hasher: hasher, limits: configuration.dashboardSignIn, uptime: uptime)
         let accounts = DashboardAccountService(storage: storage, hasher: hasher, now: now)
         DashboardController(gate: gate, apps: apps, signIn: signIn).register(on: router)
         DashboardAccountController(gate: gate, now: now).register(on: router)

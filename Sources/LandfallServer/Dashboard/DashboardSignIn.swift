@@ -15,11 +15,15 @@ struct DashboardSignIn: Sendable {
     /// Made on first use: hashing costs about as much as a sign-in.
     private let dummyHash = NIOLockedValueBox<String?>(nil)
 
-    init(storage: any LandfallStorage, hasher: PasswordHasher, limits: DashboardSignInLimits, now: @escaping @Sendable () -> Date) {
+    /// The buckets refill on the monotonic clock: a step of the wall clock neither opens nor closes them.
+    init(
+        storage: any LandfallStorage, hasher: PasswordHasher, limits: DashboardSignInLimits,
+        uptime: @escaping @Sendable () -> ContinuousClock.Instant
+    ) {
         self.storage = storage
         self.hasher = hasher
-        perAccount = RateLimiter(limit: limits.perAccount, maxKeys: 100_000, now: now)
-        perAddress = RateLimiter(limit: limits.perAddress, maxKeys: 100_000, now: now)
+        perAccount = RateLimiter(limit: limits.perAccount, maxKeys: 100_000, now: uptime)
+        perAddress = RateLimiter(limit: limits.perAddress, maxKeys: 100_000, now: uptime)
     }
 
     enum Outcome: Sendable, Equatable {
