@@ -12,9 +12,10 @@ struct ProductAndLabCommandTests {
         #expect(names.contains("serve"))
         #expect(!names.contains("bench"))
         #expect(!names.contains("reliability"))
+        #expect(!names.contains("fit-cost"))
     }
 
     @Test func theLabOffersTheBenchmarksAndTheReliabilityChecks() {
-        #expect(LabCommand.configuration.subcommands.map { $0._commandName } == ["bench", "reliability"])
+        #expect(LabCommand.configuration.subcommands.map { $0._commandName } == ["bench", "fit-cost", "reliability"])
     }
 }
