@@ -91,8 +91,10 @@ extension WallClock {
     /// stamps no click below it (the statistics would never count it).
     static func started(storage: any LandfallStorage, logger: Logger) async -> @Sendable () -> Date {
         let clock = WallClock(logger: logger)
-        // A database that cannot be read yet (no schema) has no watermark to hold to.
-        if let watermark = try? await storage.statisticsWatermark() {
+        // A database that cannot be read yet (no schema) has no watermark to hold to. PostgreSQL's
+        // client answers no query before its run() service starts, which happens after this: asking
+        // it here hung every PostgreSQL server at start, so there the hold is not applied yet.
+        if storage.engine == .sqlite, let watermark = try? await storage.statisticsWatermark() {
             clock.holdAtLeast(Date(epochMilliseconds: watermark + 1))
         }
         return { clock.now() }
