@@ -75,12 +75,43 @@ struct AttributionModelFitTests {
         #expect(fitted.evidence.labelled == 3_000)
     }
 
+    @Test("The share is solved outright: where EM's rounds crawl, it lands on their limit")
+    func clickedShareIsTheMixtureOptimum() {
+        // Four installs in five say almost nothing either way (both likelihoods alike), so a plain
+        // EM round moves the share about a fifth of the remaining way: 40 rounds from 0.5 stop short.
+        var mixture: [(organic: Double, clicked: Double)] = []
+        for index in 0..<1_000 {
+            switch index % 10 {
+            case 0, 1: mixture.append((1, index % 10 == 0 ? 50 : 0.02))
+            default: mixture.append((1, 1.1))
+            }
+        }
+        var share = 0.5
+        for _ in 0..<5_000 {
+            let clicked = mixture.reduce(0.0) { sum, install in
+                sum + install.clicked * share / (install.organic * (1 - share) + install.clicked * share)
+            }
+            share = (clicked + 0.5 * 10) / (Double(mixture.count) + 10)
+        }
+        let solved = AttributionModelFit.clickedShare(mixture, prior: 0.5, priorWeight: 10)
+        #expect(abs(solved - share) < 1e-6, "solved \(solved), EM's limit \(share)")
+    }
+
+    @Test("Installs that say nothing leave the share at the defaults'")
+    func uninformativeInstallsKeepThePrior() {
+        let mixture = Array(repeating: (organic: 2.0, clicked: 2.0), count: 500)
+        #expect(abs(AttributionModelFit.clickedShare(mixture, prior: 0.85, priorWeight: 10) - 0.85) < 1e-6)
+        #expect(abs(AttributionModelFit.clickedShare([], prior: 0.3, priorWeight: 10) - 0.3) < 1e-6)
+    }
+
     @Test("A handful of installs barely moves the defaults")
     func fewInstallsStayNearDefaults() {
         let defaults = LearnedParameters(defaults: AttributionConfiguration(), platform: .android)
         let observations = Self.observations(clickedShare: 0.05, count: 10, seed: 3)
         let fitted = AttributionModelFit().fit(observations, platform: .android)
-        #expect(abs(fitted.clickedInstallShare - defaults.clickedInstallShare) < 0.1)
+        // The defaults weigh as 20 installs: ten that all look organic move the share a third of
+        // the way toward 0.05 at most.
+        #expect(abs(fitted.clickedInstallShare - defaults.clickedInstallShare) < 0.16)
     }
 
     @Test("No installs: the defaults, usable, with no evidence")
