@@ -38,12 +38,16 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
 
     public func read<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         await running.waitIgnoringCancellation()
-        return try await PostgresLease.with(client, wait: connectionWait) { connection in try await body(connection.sql()) }
+        return try await PostgresLease.with(client, wait: connectionWait) { connection in
+            try await body(PostgresCheckedDatabase(base: connection.sql(), connection: connection))
+        }
     }
 
     public func write<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         await running.waitIgnoringCancellation()
-        return try await PostgresLease.with(client, wait: connectionWait) { connection in try await body(connection.sql()) }
+        return try await PostgresLease.with(client, wait: connectionWait) { connection in
+            try await body(PostgresCheckedDatabase(base: connection.sql(), connection: connection))
+        }
     }
 
     public func transaction<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
@@ -51,21 +55,30 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
         // (a unique violation to map to a conflict, a schema mismatch to report).
         await running.waitIgnoringCancellation()
         return try await PostgresLease.with(client, wait: connectionWait) { connection in
-            try await connection.sql().inTransaction(logger: logger) { database in try await body(database) }
+            try await PostgresCheckedDatabase(base: connection.sql(), connection: connection).inTransaction(logger: logger) { database in
+                try await body(database)
+            }
         }
     }
 
     /// Runs a statement prepared once per pooled connection and collects its rows: the hot paths
     /// skip PostgreSQL's parse and plan, and SQLKit's serialisation, on every execution.
-    func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] {
+    func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] where Statement.Row: Sendable {
         await preparedRunning.waitIgnoringCancellation()
         let logger = logger
         return try await PostgresLease.with(preparedClient, wait: connectionWait) { connection in
-            var rows: [Statement.Row] = []
-            for try await row in try await connection.execute(statement, logger: logger) {
-                rows.append(row)
+            guard !connection.isClosed else { throw PostgresCheckedDatabase.closed }
+            // In a task of its own, so that a statement whose connection closed under it (see
+            // PostgresCheckedDatabase) can be given up rather than waited for.
+            let promise = connection.eventLoop.makePromise(of: [Statement.Row].self)
+            promise.completeWithTask {
+                var rows: [Statement.Row] = []
+                for try await row in try await connection.execute(statement, logger: logger) {
+                    rows.append(row)
+                }
+                return rows
             }
-            return rows
+            return try await PostgresCheckedDatabase.failingOnClose(promise.futureResult, connection: connection).get()
         }
     }
 

@@ -7,8 +7,8 @@ import PostgresNIO
 /// once its circuit breaker trips, 60 seconds after the first failed attempt and only when no
 /// connection is left open; a request arriving while PostgreSQL is down or restarting would hang
 /// that long. The pool offers no deadline and no way to cancel one request but the cancellation of
-/// the task waiting for it, so the lease is taken in a child task and handed over; past `wait` the
-/// child is cancelled (which withdraws the request from the pool's queue) and the caller gets
+/// the task waiting for it, so the lease is taken in a task of its own and handed over; past `wait`
+/// that task is cancelled (which withdraws the request from the pool's queue) and the caller gets
 /// ``StoreUnavailable/Reason/databaseUnavailable``. The body itself runs in the caller's task and
 /// is not limited: a query on a connection that dies fails when its socket closes.
 enum PostgresLease {
@@ -19,40 +19,34 @@ enum PostgresLease {
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         let handoff = Handoff()
-        return try await withThrowingTaskGroup(of: Void.self, returning: Result.self) { group in
-            group.addTask {
-                do {
-                    try await client.withConnection { connection in
-                        // Taken after the caller gave up: back to the pool at once.
-                        guard handoff.offer(connection) else { return }
-                        await handoff.returned.waitIgnoringCancellation()
-                    }
-                } catch {
-                    handoff.fail(StoreUnavailable(.databaseUnavailable, detail: String(reflecting: error)))
-                }
-            }
-            group.addTask {
-                do {
-                    try await Task.sleep(for: wait)
-                    handoff.fail(StoreUnavailable(.databaseUnavailable, detail: "no connection within \(wait)"))
-                } catch {
-                    // Cancelled: the lease arrived and the caller is done, or the caller was cancelled.
-                    handoff.fail(CancellationError())
-                }
-            }
-            let connection: PostgresConnection
+        // Unstructured, so that a caller who gave up never waits for the pool to let go of its request.
+        let lease = Task {
             do {
-                connection = try await handoff.connection()
+                try await client.withConnection { connection in
+                    // Taken after the caller gave up: back to the pool at once.
+                    guard handoff.offer(connection) else { return }
+                    await handoff.returned.waitIgnoringCancellation()
+                }
             } catch {
-                group.cancelAll()
-                throw error
+                handoff.fail(StoreUnavailable(.databaseUnavailable, detail: String(reflecting: error)))
             }
-            defer {
-                handoff.returned.open()
-                group.cancelAll()
-            }
-            return try await body(connection)
         }
+        let timer = Task {
+            // Cancelled once the connection is handed over.
+            guard (try? await Task.sleep(for: wait)) != nil else { return }
+            handoff.fail(StoreUnavailable(.databaseUnavailable, detail: "no connection within \(wait)"))
+        }
+        let connection: PostgresConnection
+        do {
+            connection = try await handoff.connection()
+        } catch {
+            // Withdraws the request from the pool's queue.
+            lease.cancel()
+            throw error
+        }
+        timer.cancel()
+        defer { handoff.returned.open() }
+        return try await body(connection)
     }
 
     /// Where the leased connection passes from the child task to the caller, once.
