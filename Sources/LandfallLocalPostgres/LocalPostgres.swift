@@ -65,13 +65,8 @@ public enum LocalPostgres {
         var attempt = 1
         while true {
             let port = try freeLoopbackPort()
-            // The Unix socket lives in the cluster's directory unless its path would pass the
-            // 107-byte limit of sun_path; then the server listens on TCP only, which is all that
-            // the callers use anyway.
-            let socketFits = "\(directory.path)/.s.PGSQL.\(port)".utf8.count <= 107
-            let options = "-p \(port) -h \(host) -k '\(socketFits ? directory.path : "")'"
             let result = try await Subprocess.run(
-                binaries.pgCtl, ["-w", "-D", data.path, "-o", options, "-l", log.path, "start"],
+                binaries.pgCtl, ["-w", "-D", data.path, "-o", serverOptions(port: port, directory: directory), "-l", log.path, "start"],
                 as: user, in: directory, checked: false
             )
             if result.status == 0 {
@@ -89,6 +84,15 @@ public enum LocalPostgres {
             }
             throw LocalPostgresError("pg_ctl start failed (status \(result.status)):\n\(result.output)\nserver log:\n\(serverLog)")
         }
+    }
+
+    /// The postmaster's options: the port, loopback, and the socket directory.
+    ///
+    /// The Unix socket lives in the cluster's directory unless its path would pass the 107-byte
+    /// limit of sun_path; then the server listens on TCP only, which is all that the callers use anyway.
+    static func serverOptions(port: Int, directory: URL) -> String {
+        let socketFits = "\(directory.path)/.s.PGSQL.\(port)".utf8.count <= 107
+        return "-p \(port) -h \(host) -k '\(socketFits ? directory.path : "")'"
     }
 
     /// Appends the settings to `postgresql.conf`, where later lines win over initdb's.

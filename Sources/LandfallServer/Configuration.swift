@@ -35,6 +35,9 @@ public struct ServerConfiguration: Sendable {
     /// `catalogPollInterval`; the time to live only bounds staleness while the database cannot be read.
     public var linkCacheCapacity: Int
     public var linkCacheTimeToLive: Duration
+    /// PostgreSQL: the longest a request waits for a pooled connection before it is answered 503
+    /// `database_unavailable` (while the database is down or restarting; see `PostgresLease`).
+    public var databaseConnectionWait: Duration = PostgresDatabaseProvider.defaultConnectionWait
     /// How often the database's catalog revision is read (see `CatalogRevisionWatcher`).
     public var catalogPollInterval: Duration = .seconds(1)
     /// How many share links apps may create through `POST /api/sdk/v1/links` with their publishable

@@ -52,7 +52,8 @@ public func buildApplication(
     onAdminTokenGenerated: @escaping @Sendable (String) -> Void = { _ in },
     onListening: @escaping @Sendable (Int) -> Void = { _ in }
 ) async throws -> LandfallApplication {
-    let provider = try await StorageFactory.makeProvider(for: configuration.database, logger: logger, warmConnections: 1)
+    let provider = try await StorageFactory.makeProvider(
+        for: configuration.database, logger: logger, warmConnections: 1, connectionWait: configuration.databaseConnectionWait)
     let storage = SQLStorage(provider: provider)
     let now: @Sendable () -> Date
     if let injectedNow {

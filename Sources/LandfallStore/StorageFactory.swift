@@ -7,7 +7,11 @@ public enum StorageFactory {
     /// `warmConnections`: how many connections each PostgreSQL pool keeps open while idle. A server
     /// keeps one (postgres-nio closes idle ones after a minute, and an install arriving then waited
     /// 8-10 ms for a connection to open); commands and tests open what they use.
-    public static func makeProvider(for location: DatabaseLocation, logger: Logger, warmConnections: Int = 0) async throws
+    /// `connectionWait`: PostgreSQL only, how long a query waits for a pooled connection (see ``PostgresLease``).
+    public static func makeProvider(
+        for location: DatabaseLocation, logger: Logger, warmConnections: Int = 0,
+        connectionWait: Duration = PostgresDatabaseProvider.defaultConnectionWait
+    ) async throws
         -> any SQLDatabaseProvider
     {
         switch location {
@@ -32,7 +36,7 @@ public enum StorageFactory {
             configuration.options.minimumConnections = warmConnections
             // So an operator can tell Landfall's sessions apart in pg_stat_activity.
             configuration.options.additionalStartupParameters.append(("application_name", PostgresDatabaseProvider.applicationName))
-            return PostgresDatabaseProvider(configuration: configuration, logger: logger)
+            return PostgresDatabaseProvider(configuration: configuration, logger: logger, connectionWait: connectionWait)
         }
     }
 

@@ -95,7 +95,7 @@ struct CrashLoad: Sendable {
 
     /// Installs 30 %, links 15 %, events the rest (once some install is acknowledged), one in
     /// eleven of those as a batch of two to five.
-    private func nextWrite(client: Int, using random: inout SplitMix64) async throws -> CrashWrite {
+    func nextWrite(client: Int, using random: inout SplitMix64) async throws -> CrashWrite {
         let roll = random.next() % 100
         if roll < 15 { return try factory.link(client: client) }
         if roll >= 95, case let installIds = await ledger.randomInstallIds(Int(random.next() % 4) + 2, using: &random), !installIds.isEmpty

@@ -5,7 +5,9 @@ import ArgumentParser
 struct Reliability: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Reliability and security checks: crash safety, power loss, clock steps, a full disk, hostile input, rate limits, link safety, privacy.",
-        subcommands: [Crash.self, Power.self, Clock.self, DiskFull.self, Fuzz.self, XSS.self, Limits.self, PrivacyCheck.self]
+            "Reliability and security checks: crash safety, PostgreSQL restarts, power loss, clock steps, a full disk, hostile input, rate limits, link safety, privacy.",
+        subcommands: [
+            Crash.self, DatabaseRestart.self, Power.self, Clock.self, DiskFull.self, Fuzz.self, XSS.self, Limits.self, PrivacyCheck.self,
+        ]
     )
 }

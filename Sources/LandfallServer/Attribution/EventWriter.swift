@@ -89,8 +89,11 @@ final class EventWriter: Sendable {
                 offset += waiting.events.count
             }
         } catch {
-            guard batch.count > 1 else {
-                batch.first?.continuation.resume(throwing: error)
+            // An unreachable database fails every request alike, and one at a time each would wait
+            // for a connection again: with PostgreSQL down, a batch of n requests took n connection
+            // waits, and the queue behind it grew past every client's timeout.
+            guard batch.count > 1, StoreUnavailable.classify(error) == nil else {
+                for waiting in batch { waiting.continuation.resume(throwing: error) }
                 return
             }
             // One request's events can fail the shared transaction (its install deleted meanwhile):

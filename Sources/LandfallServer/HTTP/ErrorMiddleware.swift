@@ -23,10 +23,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch is NIOTooManyBytesError {
             return try RequestDecoding.tooLarge(RequestDecoding.maximumBodySize).response(from: request, context: context)
         } catch let error where StoreUnavailable.classify(error) != nil {
-            // Nothing was stored: the client may send the same request again once there is room.
+            // Nothing was stored (or, when PostgreSQL went away during a commit, perhaps it was): the
+            // client may send the same request again, and its identity keeps a retry from storing twice.
             let reason = StoreUnavailable.classify(error)?.reason ?? .unreachable
             context.logger.warning(
-                "request refused: the database cannot store it",
+                "request refused: the database cannot answer it",
                 metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
             return try Self.unavailable(reason).response(from: request, context: context)
         } catch {
@@ -41,6 +42,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             switch reason {
             case .full: "the database has no room left; nothing was stored; retry later"
             case .unreachable: "the database cannot be read or written right now; nothing was stored; retry later"
+            case .databaseUnavailable: "the database cannot be reached right now; retry later (a retried write is stored once)"
             }
         return APIError(
             .serviceUnavailable, code: reason.rawValue, message: message, headers: [.retryAfter: String(StorageRetry.afterSeconds)])

@@ -19,8 +19,16 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
     /// Leasing before `run()` has started only queues and logs a warning; wait for it instead.
     private let running = OneTimeSignal()
     private let preparedRunning = OneTimeSignal()
+    /// The longest a query waits for a pooled connection before the request is answered as
+    /// unavailable (see ``PostgresLease``).
+    private let connectionWait: Duration
 
-    public init(configuration: PostgresClient.Configuration, logger: Logger) {
+    /// The connection wait's default: the connect timeout, so that a server that answers slowly
+    /// rather than not at all still gets a connection made.
+    public static let defaultConnectionWait: Duration = .seconds(5)
+
+    public init(configuration: PostgresClient.Configuration, logger: Logger, connectionWait: Duration = defaultConnectionWait) {
+        self.connectionWait = connectionWait
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         var prepared = configuration
         prepared.options.additionalStartupParameters.append(("plan_cache_mode", "force_generic_plan"))
@@ -30,32 +38,48 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
 
     public func read<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         await running.waitIgnoringCancellation()
-        return try await client.withConnection { connection in try await body(connection.sql()) }
+        return try await PostgresLease.with(client, wait: connectionWait) { connection in
+            try await body(PostgresCheckedDatabase(base: connection.sql(), connection: connection))
+        }
     }
 
     public func write<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         await running.waitIgnoringCancellation()
-        return try await client.withConnection { connection in try await body(connection.sql()) }
+        return try await PostgresLease.with(client, wait: connectionWait) { connection in
+            try await body(PostgresCheckedDatabase(base: connection.sql(), connection: connection))
+        }
     }
 
     public func transaction<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         // Not client.withTransaction: it wraps the body's errors, and callers need them unchanged
         // (a unique violation to map to a conflict, a schema mismatch to report).
         await running.waitIgnoringCancellation()
-        return try await client.withConnection { connection in
-            try await connection.sql().inTransaction(logger: logger) { database in try await body(database) }
+        return try await PostgresLease.with(client, wait: connectionWait) { connection in
+            try await PostgresCheckedDatabase(base: connection.sql(), connection: connection).inTransaction(logger: logger) { database in
+                try await body(database)
+            }
         }
     }
 
     /// Runs a statement prepared once per pooled connection and collects its rows: the hot paths
     /// skip PostgreSQL's parse and plan, and SQLKit's serialisation, on every execution.
-    func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] {
+    func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] where Statement.Row: Sendable {
         await preparedRunning.waitIgnoringCancellation()
-        var rows: [Statement.Row] = []
-        for try await row in try await preparedClient.execute(statement, logger: logger) {
-            rows.append(row)
+        let logger = logger
+        return try await PostgresLease.with(preparedClient, wait: connectionWait) { connection in
+            guard !connection.isClosed else { throw PostgresCheckedDatabase.closed }
+            // In a task of its own, so that a statement whose connection closed under it (see
+            // PostgresCheckedDatabase) can be given up rather than waited for.
+            let promise = connection.eventLoop.makePromise(of: [Statement.Row].self)
+            promise.completeWithTask {
+                var rows: [Statement.Row] = []
+                for try await row in try await connection.execute(statement, logger: logger) {
+                    rows.append(row)
+                }
+                return rows
+            }
+            return try await PostgresCheckedDatabase.failingOnClose(promise.futureResult, connection: connection).get()
         }
-        return rows
     }
 
     public static let applicationName = "landfall"
@@ -65,7 +89,7 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
     /// generic plan (about 2 ms) on top of its own work.
     public func prepareForTraffic() async throws {
         await preparedRunning.waitIgnoringCancellation()
-        try await preparedClient.withConnection { connection in
+        try await PostgresLease.with(preparedClient, wait: connectionWait) { connection in
             for warmUp in PostgresHotPath.warmUps {
                 try await warmUp.run(connection, logger)
             }
