@@ -156,7 +156,7 @@ struct EngineBenchmark: Sendable {
             results.nginxRounds.append(references.nginx)
             results.hummingbirdRounds.append(references.hummingbird)
             let before = try servers.map { try $0.sample() }
-            let databaseBefore = try databasePid.map { try ProcessSampler.sample(pid: $0, includingChildren: true) }
+            let databaseBefore = try databaseSample()
             let (loads, log) = try await ThroughputLog.record(counter: {
                 var answered = 0.0
                 for server in servers { answered += try await server.answeredRedirects() }
@@ -179,7 +179,7 @@ struct EngineBenchmark: Sendable {
                 }
             }
             let after = try servers.map { try $0.sample() }
-            let databaseAfter = try databasePid.map { try ProcessSampler.sample(pid: $0, includingChildren: true) }
+            let databaseAfter = try databaseSample()
             try Data(log.csv().utf8).write(to: runLogDirectory.appendingPathComponent("throughput-\(target)-redirect-r\(round).csv"))
             try Data(log.samplesCSV().utf8).write(to: runLogDirectory.appendingPathComponent("samples-\(target)-redirect-r\(round).csv"))
             var row = RedirectLoad.row(
@@ -285,7 +285,11 @@ struct EngineBenchmark: Sendable {
         let sequential = try await run("sequential", connections: 1, seed: seed)
         let afterSequential = try server.sample()
         let metrics = try await server.metrics()
+        let beforeConcurrent = try server.sample()
+        let databaseBefore = try databaseSample()
         let concurrent = try await run("concurrent", connections: 32, seed: seed &+ 1)
+        let afterConcurrent = try server.sample()
+        let databaseAfter = try databaseSample()
         let decided = metrics.filter { $0.key.hasPrefix("landfall_installs_total{") }.values.reduce(0, +)
         let organic = metrics["landfall_installs_total{method=\"organic\"}"] ?? 0
         var row = ResultRow(
@@ -303,6 +307,16 @@ struct EngineBenchmark: Sendable {
                     MetricValue(
                         Double(sequential.non2xx3xx + sequential.errors.socket + concurrent.non2xx3xx + concurrent.errors.socket), .count)),
             ])
+        // Per install of the concurrent phase, in the server and in the database: the capacity
+        // model's costs (docs/capacity.md).
+        row.set(
+            "CPU/req",
+            MetricValue(afterConcurrent.cpuSeconds(since: beforeConcurrent) * 1e6 / Double(max(1, concurrent.requests)), .microseconds))
+        if let databaseBefore, let databaseAfter {
+            row.set(
+                "DB CPU/req",
+                MetricValue(databaseAfter.cpuSeconds(since: databaseBefore) * 1e6 / Double(max(1, concurrent.requests)), .microseconds))
+        }
         if engine == "sqlite" {
             // What the one-at-a-time matches could not find in a cache: on SQLite the server's own
             // threads read the database file, so a cold index shows here (on PostgreSQL its backends read).
@@ -335,11 +349,13 @@ struct EngineBenchmark: Sendable {
         let script = try WrkScript.cyclingPosts(path: "/api/sdk/v1/event", bodiesFile: file, headers: ["Content-Type": "application/json"])
         let storedBefore = try await seeding.count(.events)
         let before = try server.sample()
+        let databaseBefore = try databaseSample()
         let result = try await Wrk.run(
             WrkOptions(url: server.baseURL, threads: plan.threads, connections: plan.connections, duration: plan.duration, script: script),
             in: directory, name: "\(target)-events-\(label)"
         )
         let after = try server.sample()
+        let databaseAfter = try databaseSample()
         let stored = try await seeding.count(.events) - storedBefore
         let acknowledged = result.requests - result.non2xx3xx
         guard result.requests < plan.eventRequests else {
@@ -356,7 +372,17 @@ struct EngineBenchmark: Sendable {
                 .init("stored", MetricValue(Double(stored), .count)),
             ])
         row.set("errors", MetricValue(Double(result.non2xx3xx + result.errors.socket), .count))
+        if let databaseBefore, let databaseAfter {
+            row.set(
+                "DB CPU/req",
+                MetricValue(databaseAfter.cpuSeconds(since: databaseBefore) * 1e6 / Double(max(1, result.requests)), .microseconds))
+        }
         return row
+    }
+
+    /// PostgreSQL's postmaster and backends now; nil on SQLite, whose work is in the server's process.
+    private func databaseSample() throws -> ProcessSample? {
+        try databasePid.map { try ProcessSampler.sample(pid: $0, includingChildren: true) }
     }
 }
 
