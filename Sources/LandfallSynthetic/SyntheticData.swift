@@ -232,7 +232,13 @@ public struct SyntheticData: Sendable {
 
     private func recreate(_ definitions: [(name: String, sql: String)], on table: String) async throws {
         try await storage.provider.write { database in
-            for index in definitions { try await database.raw(SQLQueryString(index.sql)).run() }
+            for index in definitions {
+                // PostgreSQL describes a partitioned table's index as `CREATE INDEX … ON ONLY clicks`,
+                // which makes it on the parent alone, invalid and on no partition: seeded clicks had
+                // only their primary keys. Without ONLY it is built on every partition.
+                let sql = storage.engine == .postgres ? index.sql.replacingOccurrences(of: " ON ONLY ", with: " ON ") : index.sql
+                try await database.raw(SQLQueryString(sql)).run()
+            }
             if storage.engine == .postgres { try await database.raw("ANALYZE \(ident: table)").run() }
         }
     }

@@ -40,7 +40,7 @@ struct PostgresPlanningTests {
             // One lease at a time, so the pool has opened one connection and hands it out again.
             let prepared = Set(try await postgres.rows(PreparedNames()))
             let expected: Set<String> = [
-                LinkByCode.Postgres.AcrossApps.name, LinkByCode.Postgres.InApp.name,
+                LinkByCode.Postgres.AcrossApps.name, LinkByCode.Postgres.InApps.name,
                 ClickInsert.Postgres.name, MatchInputs.Postgres.name,
                 EventInsert.Postgres.name, SettledClicks.Postgres.name,
             ]

@@ -30,6 +30,15 @@ struct Bench: AsyncParsableCommand {
     @Option(help: "Directory for results.json, results.csv and results.md")
     var output = "bench-results"
 
+    @Option(help: "Workloads to measure, comma-separated: installs,redirect,events (startup is measured with redirect)")
+    var workloads = "installs,redirect,events"
+
+    @Option(
+        help:
+            "Landfall servers sharing the database in the redirect workload, loaded at once with the connections split between them; the row is their aggregate"
+    )
+    var servers = 1
+
     func validate() throws {
         if let rounds, rounds < 1 {
             throw ValidationError("--rounds must be at least 1")
@@ -37,6 +46,16 @@ struct Bench: AsyncParsableCommand {
         for engine in engineList where !["sqlite", "postgres"].contains(engine) {
             throw ValidationError("unknown engine '\(engine)'; use sqlite and/or postgres")
         }
+        for workload in workloadSet where !BenchWorkload.allNames.contains(workload.rawValue) {
+            throw ValidationError("unknown workload '\(workload.rawValue)'; use installs, redirect and/or events")
+        }
+        if servers < 1 || servers > 8 {
+            throw ValidationError("--servers must be between 1 and 8")
+        }
+    }
+
+    private var workloadSet: Set<BenchWorkload> {
+        Set(workloads.split(separator: ",").map { BenchWorkload(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()) })
     }
 
     private var engineList: [String] {
@@ -70,11 +89,12 @@ struct Bench: AsyncParsableCommand {
         var problems: [String] = []
         do {
             for engine in engineList {
-                let results = try await withDatabase(engine, directory: work) { url in
+                let results = try await withDatabase(engine, directory: work) { url, databasePid in
                     try await EngineBenchmark(
                         engine: engine, databaseURL: url, plan: plan, directory: work, redirectPaths: files.paths,
                         runLogDirectory: outputDirectory,
-                        references: references, logger: logger, progress: progress
+                        references: references, logger: logger, progress: progress,
+                        workloads: workloadSet, servers: servers, databasePid: databasePid
                     ).run()
                 }
                 landfallRows += results.rows
@@ -126,12 +146,13 @@ struct Bench: AsyncParsableCommand {
     }
 
     /// Runs `body` with a fresh database of `engine`: a SQLite file, or a durable PostgreSQL cluster
-    /// of its own that is stopped afterwards.
+    /// of its own that is stopped afterwards, with its postmaster's pid (whose children are the
+    /// backends, sampled for the database's CPU per request).
     private func withDatabase<Result: Sendable>(
-        _ engine: String, directory: URL, _ body: (String) async throws -> Result
+        _ engine: String, directory: URL, _ body: (String, pid_t?) async throws -> Result
     ) async throws -> Result {
         if engine == "sqlite" {
-            return try await body("sqlite:\(directory.appendingPathComponent("bench.sqlite").path)")
+            return try await body("sqlite:\(directory.appendingPathComponent("bench.sqlite").path)", nil)
         }
         var settings = LocalPostgresSettings.durable
         settings.parentDirectory = directory
@@ -142,7 +163,9 @@ struct Bench: AsyncParsableCommand {
         let cluster = try await LocalPostgres.start(settings)
         do {
             try await cluster.createDatabase("landfall_bench")
-            let result = try await body(cluster.url(database: "landfall_bench") + "?sslmode=disable")
+            let pidFile = try String(contentsOf: cluster.dataDirectory.appendingPathComponent("postmaster.pid"), encoding: .utf8)
+            let postmaster = pidFile.split(separator: "\n").first.flatMap { pid_t($0.trimmingCharacters(in: .whitespaces)) }
+            let result = try await body(cluster.url(database: "landfall_bench") + "?sslmode=disable", postmaster)
             try await cluster.stop()
             return result
         } catch {

@@ -17,6 +17,11 @@ struct EngineBenchmark: Sendable {
     let references: References
     let logger: Logger
     let progress: @Sendable (String) -> Void
+    let workloads: Set<BenchWorkload>
+    /// Landfall servers sharing the database in the redirect workload.
+    let servers: Int
+    /// PostgreSQL's postmaster: it and its backends are sampled for the database's CPU per redirect.
+    let databasePid: pid_t?
 
     private var target: String { "landfall-\(engine)" }
     private let adminToken = "bench-admin-token-0123456789"
@@ -41,7 +46,11 @@ struct EngineBenchmark: Sendable {
         var results = Results()
         var seededClicks = 0
         var lastServer: BenchServer?
-        for stage in plan.stages {
+        // A stage is seeded only for what is measured there; the events need none of their own.
+        let stages = plan.stages.filter {
+            ($0.measuresInstalls && workloads.contains(.installs)) || ($0.measuresRedirects && workloads.contains(.redirect))
+        }
+        for stage in stages {
             started = clock.now
             progress("\(engine): seeding clicks up to \(stage.clicks.formatted())")
             try await seeding.addClicks((seededClicks + 1)..<(stage.clicks + 1), app: app, links: plan.links, networks: plan.networks)
@@ -50,27 +59,29 @@ struct EngineBenchmark: Sendable {
 
             let server = try await BenchServer.start(
                 database: databaseURL, adminToken: adminToken, directory: directory, name: "\(target)-\(stage.clicks)")
-            if stage.measuresRedirects {
+            let measuresRedirects = stage.measuresRedirects && workloads.contains(.redirect)
+            if measuresRedirects {
                 results.rows.append(try startupRow(server, clicks: stage.clicks))
             }
-            if stage.measuresInstalls {
+            if stage.measuresInstalls && workloads.contains(.installs) {
                 results.rows.append(try await installRounds(server, app: app, clicks: stage.clicks, problems: &results.problems))
                 if case .postgres(let location) = try DatabaseLocation(parsing: databaseURL) {
                     results.rows += try await roundTrips(location, clicks: stage.clicks)
                 }
             }
-            if stage.measuresRedirects {
+            if measuresRedirects {
                 // The redirect workload ends with a graceful shutdown, to count the stored clicks.
-                try await redirects(server, seeding: seeding, into: &results)
+                try await redirects(server, seeding: seeding, clicks: stage.clicks, into: &results)
                 lastServer = nil
                 continue
             }
-            if stage.clicks == plan.stages.last?.clicks {
+            if stage.clicks == stages.last?.clicks && workloads.contains(.events) {
                 lastServer = server
             } else {
                 try await server.stop()
             }
         }
+        guard workloads.contains(.events) else { return results }
         let server: BenchServer
         if let lastServer {
             server = lastServer
@@ -114,44 +125,106 @@ struct EngineBenchmark: Sendable {
     }
 
     /// Each round loads nginx, bare Hummingbird and then Landfall, so every ratio compares runs a few
-    /// seconds apart; the row has the median of the rounds and their worst stall.
-    private func redirects(_ server: BenchServer, seeding: BenchSeeding, into results: inout Results) async throws {
+    /// seconds apart; the row has the median of the rounds and their worst stall. With several
+    /// servers on the database, wrk's connections are split between them and loaded at once, and
+    /// the row is their aggregate: the requests summed, CPU per request over all of their processes.
+    private func redirects(_ first: BenchServer, seeding: BenchSeeding, clicks: Int, into results: inout Results) async throws {
+        var started = [first]
+        do {
+            for index in started.count..<self.servers {
+                started.append(
+                    try await BenchServer.start(
+                        database: databaseURL, adminToken: adminToken, directory: directory, name: "\(target)-\(clicks)-s\(index + 1)"))
+            }
+        } catch {
+            for server in started { try? await server.stop() }
+            throw error
+        }
+        let servers = started
+        let rowTarget = self.servers == 1 ? target : "\(target) ×\(self.servers)"
+        let share = {
+            var share = plan
+            share.connections = plan.connections / self.servers
+            share.threads = max(1, plan.threads / self.servers)
+            return share
+        }()
         var rounds: [ResultRow] = []
         for round in 1...plan.rounds {
-            progress("\(engine): redirect round \(round) of \(plan.rounds) (nginx, bare Hummingbird, Landfall)")
+            progress("\(engine): redirect round \(round) of \(plan.rounds) (nginx, bare Hummingbird, Landfall ×\(self.servers))")
             let references = try await references.measureRound(
                 paths: redirectPaths, plan: plan, directory: directory, label: "\(engine)-r\(round)")
             results.nginxRounds.append(references.nginx)
             results.hummingbirdRounds.append(references.hummingbird)
-            let before = try server.sample()
-            let (result, log) = try await ThroughputLog.record(counter: { try await server.answeredRedirects() }) {
-                try await RedirectLoad.run(
-                    url: server.baseURL, paths: redirectPaths, plan: plan, directory: directory, name: "\(target)-redirect-r\(round)")
+            let before = try servers.map { try $0.sample() }
+            let databaseBefore = try databaseSample()
+            let (loads, log) = try await ThroughputLog.record(counter: {
+                var answered = 0.0
+                for server in servers { answered += try await server.answeredRedirects() }
+                return answered
+            }) {
+                try await withThrowingTaskGroup(of: (Int, WrkResult).self) { group in
+                    for (index, server) in servers.enumerated() {
+                        group.addTask {
+                            let name = "\(target)-redirect-r\(round)\(index == 0 ? "" : "-s\(index + 1)")"
+                            return (
+                                index,
+                                try await RedirectLoad.run(
+                                    url: server.baseURL, paths: redirectPaths, plan: share, directory: directory, name: name)
+                            )
+                        }
+                    }
+                    var loads: [(Int, WrkResult)] = []
+                    for try await load in group { loads.append(load) }
+                    return loads.sorted { $0.0 < $1.0 }.map(\.1)
+                }
             }
-            let after = try server.sample()
+            let after = try servers.map { try $0.sample() }
+            let databaseAfter = try databaseSample()
             try Data(log.csv().utf8).write(to: runLogDirectory.appendingPathComponent("throughput-\(target)-redirect-r\(round).csv"))
             try Data(log.samplesCSV().utf8).write(to: runLogDirectory.appendingPathComponent("samples-\(target)-redirect-r\(round).csv"))
             var row = RedirectLoad.row(
-                workload: RedirectLoad.workload(links: plan.links), target: target, result: result, before: before, after: after)
+                workload: RedirectLoad.workload(links: plan.links), target: rowTarget, result: loads[0], before: before[0], after: after[0])
+            let requests = loads.reduce(0) { $0 + $1.requests }
+            let requestsPerSecond = loads.reduce(0.0) { $0 + $1.requestsPerSecond }
+            if loads.count > 1 {
+                let cpu = zip(after, before).reduce(0.0) { $0 + $1.0.cpuSeconds(since: $1.1) }
+                row.set("req/s", MetricValue(requestsPerSecond, .requestsPerSecond))
+                row.set("p99", MetricValue(loads.map(\.latency.p99).max()! / 1000, .milliseconds))
+                row.set("max", MetricValue(loads.map(\.latency.max).max()! / 1000, .milliseconds))
+                row.set("CPU/req", MetricValue(cpu * 1e6 / Double(max(1, requests)), .microseconds))
+                row.set("RSS", MetricValue(Double(after.reduce(0) { $0 + $1.residentBytes }) / 1_048_576, .megabytes))
+                row.set("errors", MetricValue(Double(loads.reduce(0) { $0 + $1.non2xx3xx + $1.errors.socket }), .count))
+            }
+            if let databaseBefore, let databaseAfter {
+                // The database's CPU for the same seconds, over the same requests: its share of a redirect.
+                row.set(
+                    "DB CPU/req",
+                    MetricValue(databaseAfter.cpuSeconds(since: databaseBefore) * 1e6 / Double(max(1, requests)), .microseconds))
+            }
             RedirectLoad.addStallFigures(to: &row, log: log)
             for (ratio, reference) in [(References.hummingbirdRatio, references.hummingbird), (References.nginxRatio, references.nginx)] {
-                if let base = reference["req/s"]?.value, let value = MetricValue.ratio(result.requestsPerSecond, to: base) {
+                if let base = reference["req/s"]?.value, let value = MetricValue.ratio(requestsPerSecond, to: base) {
                     row.set(ratio, value)
                 }
             }
             rounds.append(row)
         }
-        let metrics = try await server.settledMetrics()
-        let served = Int(metrics["landfall_redirects_total{outcome=\"redirect\"}"] ?? 0)
-        try await server.stop()
+        var served = 0
+        var hits = 0.0
+        var misses = 0.0
+        for server in servers {
+            let metrics = try await server.settledMetrics()
+            served += Int(metrics["landfall_redirects_total{outcome=\"redirect\"}"] ?? 0)
+            hits += metrics["landfall_link_cache_hits_total"] ?? 0
+            misses += metrics["landfall_link_cache_misses_total"] ?? 0
+        }
+        for server in servers { try await server.stop() }
         let stored = try await seeding.count(.clicks)
         var row = RoundSummary.summarise(rounds, rules: RedirectLoad.roundRules)
         row.set("302 served", MetricValue(Double(served), .count))
         row.set("clicks stored", MetricValue(Double(stored), .count))
         row.set("clicks lost", MetricValue(Double(served - stored), .count))
         // With a long tail most misses are first visits, which no cache of hot links can answer.
-        let hits = metrics["landfall_link_cache_hits_total"] ?? 0
-        let misses = metrics["landfall_link_cache_misses_total"] ?? 0
         row.set("cache hits", MetricValue(hits + misses > 0 ? hits / (hits + misses) * 100 : 0, .percent))
         results.rows.append(row)
     }
@@ -212,7 +285,11 @@ struct EngineBenchmark: Sendable {
         let sequential = try await run("sequential", connections: 1, seed: seed)
         let afterSequential = try server.sample()
         let metrics = try await server.metrics()
+        let beforeConcurrent = try server.sample()
+        let databaseBefore = try databaseSample()
         let concurrent = try await run("concurrent", connections: 32, seed: seed &+ 1)
+        let afterConcurrent = try server.sample()
+        let databaseAfter = try databaseSample()
         let decided = metrics.filter { $0.key.hasPrefix("landfall_installs_total{") }.values.reduce(0, +)
         let organic = metrics["landfall_installs_total{method=\"organic\"}"] ?? 0
         var row = ResultRow(
@@ -230,6 +307,16 @@ struct EngineBenchmark: Sendable {
                     MetricValue(
                         Double(sequential.non2xx3xx + sequential.errors.socket + concurrent.non2xx3xx + concurrent.errors.socket), .count)),
             ])
+        // Per install of the concurrent phase, in the server and in the database: the capacity
+        // model's costs (docs/capacity.md).
+        row.set(
+            "CPU/req",
+            MetricValue(afterConcurrent.cpuSeconds(since: beforeConcurrent) * 1e6 / Double(max(1, concurrent.requests)), .microseconds))
+        if let databaseBefore, let databaseAfter {
+            row.set(
+                "DB CPU/req",
+                MetricValue(databaseAfter.cpuSeconds(since: databaseBefore) * 1e6 / Double(max(1, concurrent.requests)), .microseconds))
+        }
         if engine == "sqlite" {
             // What the one-at-a-time matches could not find in a cache: on SQLite the server's own
             // threads read the database file, so a cold index shows here (on PostgreSQL its backends read).
@@ -262,11 +349,13 @@ struct EngineBenchmark: Sendable {
         let script = try WrkScript.cyclingPosts(path: "/api/sdk/v1/event", bodiesFile: file, headers: ["Content-Type": "application/json"])
         let storedBefore = try await seeding.count(.events)
         let before = try server.sample()
+        let databaseBefore = try databaseSample()
         let result = try await Wrk.run(
             WrkOptions(url: server.baseURL, threads: plan.threads, connections: plan.connections, duration: plan.duration, script: script),
             in: directory, name: "\(target)-events-\(label)"
         )
         let after = try server.sample()
+        let databaseAfter = try databaseSample()
         let stored = try await seeding.count(.events) - storedBefore
         let acknowledged = result.requests - result.non2xx3xx
         guard result.requests < plan.eventRequests else {
@@ -283,7 +372,17 @@ struct EngineBenchmark: Sendable {
                 .init("stored", MetricValue(Double(stored), .count)),
             ])
         row.set("errors", MetricValue(Double(result.non2xx3xx + result.errors.socket), .count))
+        if let databaseBefore, let databaseAfter {
+            row.set(
+                "DB CPU/req",
+                MetricValue(databaseAfter.cpuSeconds(since: databaseBefore) * 1e6 / Double(max(1, result.requests)), .microseconds))
+        }
         return row
+    }
+
+    /// PostgreSQL's postmaster and backends now; nil on SQLite, whose work is in the server's process.
+    private func databaseSample() throws -> ProcessSample? {
+        try databasePid.map { try ProcessSampler.sample(pid: $0, includingChildren: true) }
     }
 }
 

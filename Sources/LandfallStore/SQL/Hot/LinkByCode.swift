@@ -15,28 +15,37 @@ enum LinkByCode {
             created_at, updated_at, safety, domain_safety
             """
 
-        struct InApp: PostgresRowStatement {
-            static let name = "landfall_link_by_code_in_app"
-            static let sql = "SELECT \(columns) FROM links WHERE short_code = $1 AND app_id = $2"
-            var shortCode: String
-            var appId: String
+        /// Several codes, each within its app (``PostgresLinkReads``): the pairs as two arrays
+        /// joined to the `(short_code)` index, one row at most for each.
+        struct InApps: PostgresRowStatement {
+            static let name = "landfall_links_by_code_in_apps"
+            static let sql = """
+                SELECT \(columns) FROM unnest($1::text[], $2::text[]) AS wanted(code, app)
+                JOIN links ON links.short_code = wanted.code AND links.app_id = wanted.app
+                """
+            var shortCodes: [String]
+            var appIds: [String]
 
             func makeBindings() throws -> PostgresBindings {
                 var bindings = PostgresBindings(capacity: 2)
-                bindings.append(shortCode)
-                bindings.append(appId)
+                bindings.append(shortCodes)
+                bindings.append(appIds)
                 return bindings
             }
         }
 
+        /// Several codes across apps, each code's oldest ten as a lone code's read gave them.
         struct AcrossApps: PostgresRowStatement {
-            static let name = "landfall_links_by_code"
-            static let sql = "SELECT \(columns) FROM links WHERE short_code = $1 ORDER BY created_at, id LIMIT 10"
-            var shortCode: String
+            static let name = "landfall_links_by_codes"
+            static let sql = """
+                SELECT found.* FROM unnest($1::text[]) AS wanted(code) CROSS JOIN LATERAL (
+                    SELECT \(columns) FROM links WHERE short_code = wanted.code ORDER BY created_at, id LIMIT 10) AS found
+                """
+            var shortCodes: [String]
 
             func makeBindings() throws -> PostgresBindings {
                 var bindings = PostgresBindings(capacity: 1)
-                bindings.append(shortCode)
+                bindings.append(shortCodes)
                 return bindings
             }
         }
@@ -57,11 +66,10 @@ extension SQLiteHotPath {
 
 extension PostgresHotPath {
     func link(shortCode: String, appId: String, store: SQLStorage) async throws -> LinkRecord? {
-        try await provider.rows(LinkByCode.Postgres.InApp(shortCode: shortCode, appId: appId))
-            .first.map { try store.decodeLink(PostgresRowValues($0)) }
+        try await linkReads.rows(for: .init(code: shortCode, appId: appId)).first.map { try store.decodeLink(PostgresRowValues($0)) }
     }
 
     func links(shortCode: String, store: SQLStorage) async throws -> [LinkRecord] {
-        try await provider.rows(LinkByCode.Postgres.AcrossApps(shortCode: shortCode)).map { try store.decodeLink(PostgresRowValues($0)) }
+        try await linkReads.rows(for: .init(code: shortCode, appId: nil)).map { try store.decodeLink(PostgresRowValues($0)) }
     }
 }

@@ -6,9 +6,17 @@ import PostgresNIO
 /// schema change cannot alter a prepared statement's result.
 struct PostgresHotPath: HotPath {
     let provider: PostgresDatabaseProvider
+    /// The store's link reads on cache misses, gathered into shared statements.
+    let linkReads: PostgresLinkReads
+
+    init(provider: PostgresDatabaseProvider) {
+        self.provider = provider
+        self.linkReads = PostgresLinkReads(provider: provider)
+    }
 }
 
 extension PostgresDatabaseProvider {
+    /// A new set of gathered reads each time: the store takes its hot path once.
     public var hotPath: HotPathChoice { HotPathChoice(implementation: PostgresHotPath(provider: self)) }
 }
 

@@ -17,8 +17,8 @@ extension PostgresHotPath {
     /// What a serving server runs first: a redirect's link read and click batch, an install's match,
     /// an event batch, the statistics pass.
     static let warmUps: [WarmUp] = [
-        WarmUp(LinkByCode.Postgres.AcrossApps(shortCode: "")),
-        WarmUp(LinkByCode.Postgres.InApp(shortCode: "", appId: "")),
+        WarmUp(LinkByCode.Postgres.AcrossApps(shortCodes: [""])),
+        WarmUp(LinkByCode.Postgres.InApps(shortCodes: [""], appIds: [""])),
         WarmUp(ClickInsert.Postgres(clicks: [])),
         WarmUp(
             MatchInputs.Postgres(
