@@ -9,6 +9,8 @@ enum DashboardRoutes {
         links: LinkService, configuration: ServerConfiguration, now: @escaping @Sendable () -> Date,
         uptime: @escaping @Sendable () -> ContinuousClock.Instant
     ) {
+        // Parsed here, once, so a server never starts with a template that does not parse.
+        _ = DashboardTemplates.library
         let gate = DashboardGate(
             storage: storage,
             sessions: DashboardSessions(storage: storage, adminTokenHash: authenticator.adminTokenHash, now: now),
