@@ -11,30 +11,30 @@ enum DashboardAccountPages {
     static let membersTemplate = """
         {{<layout}}{{$content}}
         <p><a href="/dashboard/apps/{{appId}}/links">← {{appName}}</a></p>
-        <h1>{{appName}}: members</h1>{{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}\\
-        {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}\\
-        {{#newPassword}}<section class="card notice" id="new-password" role="status"><p>An account was made for \\
+        <h1>{{appName}}: members</h1>{{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}\
+        {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}\
+        {{#newPassword}}<section class="card notice" id="new-password" role="status"><p>An account was made for \
         <strong>{{email}}</strong>. Its password is shown only now; hand it over privately:</p>
         <p><code>{{password}}</code></p></section>{{/newPassword}}
         <table id="members"><thead><tr><th>Email</th><th>Role</th><th></th></tr></thead><tbody>
-        {{#members}}<tr><td>{{email}}</td><td class="role">{{role}}</td>\\
-        <td><form method="post" action="/dashboard/apps/{{appId}}/members/{{id}}" class="inline">{{>csrf}}\\
-        <label for="role-{{id}}" class="visually-hidden">Role</label><select id="role-{{id}}" name="role">\\
-        {{#roles}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/roles}}</select>\\
-        <button type="submit">Change role</button></form> \\
+        {{#members}}<tr><td>{{email}}</td><td class="role">{{role}}</td>\
+        <td><form method="post" action="/dashboard/apps/{{appId}}/members/{{id}}" class="inline">{{>csrf}}\
+        <label for="role-{{id}}" class="visually-hidden">Role</label><select id="role-{{id}}" name="role">\
+        {{#roles}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/roles}}</select>\
+        <button type="submit">Change role</button></form> \
         <form method="post" action="/dashboard/apps/{{appId}}/members/{{id}}/remove" class="inline">{{>csrf}}<button type="submit">Remove</button></form></td></tr>{{/members}}
         {{^members}}<tr><td colspan="3" class="muted">No members yet.</td></tr>{{/members}}
         </tbody></table>
         <h2>Add a member</h2>
         <form class="card" method="post" action="/dashboard/apps/{{appId}}/members" id="add-member">{{>csrf}}
         <label for="member-email">Email</label><input type="text" id="member-email" name="email" required>
-        <label for="member-role">Role</label><select id="member-role" name="role">\\
+        <label for="member-role">Role</label><select id="member-role" name="role">\
         {{#newRoles}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/newRoles}}</select>
         <p class="muted">Someone without an account gets one, with a password shown once here.</p>
         <button type="submit">Add member</button></form>
         <h2>Roles</h2>
-        <p class="muted">Viewers read everything of the app. Editors also change links, templates, referral review and webhooks. \\
-        Owners also manage keys and members.</p>
+        <p class="muted">Viewers read everything of the app. Editors also change links, templates, referral review and webhooks. \
+        Owners also manage keys, members and the app's settings.</p>
         {{/content}}{{/layout}}
         """
 
@@ -65,8 +65,8 @@ enum DashboardAccountPages {
         <h1>Your account</h1><p>{{email}}</p>
         <h2>Sessions</h2>
         <table id="sessions"><thead><tr><th>Signed in</th><th>Expires</th><th></th></tr></thead><tbody>
-        {{#sessions}}<tr><td>{{created}}{{#current}} <strong>(this browser)</strong>{{/current}}</td><td>{{expires}}</td>\\
-        <td><form method="post" action="/dashboard/account/sessions/{{id}}/revoke" class="inline">{{>csrf}}\\
+        {{#sessions}}<tr><td>{{created}}{{#current}} <strong>(this browser)</strong>{{/current}}</td><td>{{expires}}</td>\
+        <td><form method="post" action="/dashboard/account/sessions/{{id}}/revoke" class="inline">{{>csrf}}\
         <button type="submit">Sign out</button></form></td></tr>{{/sessions}}
         </tbody></table>
         <form class="card" method="post" action="/dashboard/account/sign-out-everywhere" id="sign-out-everywhere">{{>csrf}}

@@ -14,7 +14,7 @@ enum DashboardLinkPages {
         <h1>{{appName}}: links</h1>
         {{>app-nav}}
         <table id="links"><thead><tr><th>Link</th><th>Short URL</th><th>Destination</th><th>Status</th></tr></thead><tbody>
-        {{#links}}<tr><td><a href="/dashboard/apps/{{appId}}/links/{{id}}">{{label}}</a></td><td><code>{{url}}</code></td>\\
+        {{#links}}<tr><td><a href="/dashboard/apps/{{appId}}/links/{{id}}">{{label}}</a></td><td><code>{{url}}</code></td>\
         <td>{{destination}}</td><td>{{status}}</td></tr>{{/links}}
         {{^links}}<tr><td colspan="4" class="muted">No links yet.</td></tr>{{/links}}
         </tbody></table>
@@ -35,8 +35,8 @@ enum DashboardLinkPages {
     /// The links to an app's other pages, under its name on each of them.
     static let appNavTemplate = """
         <p id="app-nav"><a href="/dashboard/apps/{{appId}}/referrals">Referrals</a> · <a href="/dashboard/apps/{{appId}}/webhooks">Webhooks</a> · \
-        <a href="/dashboard/apps/{{appId}}/attribution">Attribution model</a>\
-        {{#chrome.isOwner}} · <a href="/dashboard/apps/{{appId}}/members">Members</a>{{/chrome.isOwner}}</p>
+        <a href="/dashboard/apps/{{appId}}/attribution">Attribution model</a> · <a href="/dashboard/apps/{{appId}}/settings">Settings</a>\
+        {{#chrome.isOwner}} · <a href="/dashboard/apps/{{appId}}/keys">Keys</a> · <a href="/dashboard/apps/{{appId}}/members">Members</a>{{/chrome.isOwner}}</p>
         """
 
     static func list(
@@ -72,26 +72,26 @@ enum DashboardLinkPages {
     static let detailTemplate = """
         {{<layout}}{{$content}}
         <p><a href="/dashboard/apps/{{appId}}/links">← {{appName}}</a></p>
-        <h1>{{heading}}</h1>{{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}\\
+        <h1>{{heading}}</h1>{{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}\
         {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
         <p>Short URL: <code id="short-url">{{url}}</code> <button type="button" id="copy" data-url="{{url}}">Copy</button>
-        <span id="copied" class="muted" hidden>Copied</span></p>\\
-        {{#safety}}<p id="safety" class="notice">Visitors get: <strong>{{effective}}</strong> \\
+        <span id="copied" class="muted" hidden>Copied</span></p>\
+        {{#safety}}<p id="safety" class="notice">Visitors get: <strong>{{effective}}</strong> \
         (the link's own state: {{own}}; the domain lists: {{domain}}).</p>{{/safety}}
         <div class="row">
         <section class="card qr"><h2>QR code</h2>{{! The server's own QR encoder drew this SVG from the short URL: raw. }}<div id="qr">{{{qrSVG}}}</div>
-        <form method="get" action="{{base}}"><div class="row"><div><label for="ecc">Error correction</label><select id="ecc" name="ecc">\\
+        <form method="get" action="{{base}}"><div class="row"><div><label for="ecc">Error correction</label><select id="ecc" name="ecc">\
         {{#eccOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/eccOptions}}</select></div>
         <div><label for="size">Size (px)</label><input type="text" id="size" name="size" value="{{size}}" inputmode="numeric"></div></div>
         <button type="submit">Update</button></form>
-        <p><a id="qr-png" href="{{base}}/qr?format=png&amp;{{query}}">Download PNG</a> · \\
+        <p><a id="qr-png" href="{{base}}/qr?format=png&amp;{{query}}">Download PNG</a> · \
         <a id="qr-svg" href="{{base}}/qr?format=svg&amp;{{query}}">Download SVG</a></p></section>
         {{#chrome.canEdit}}
         <form class="card" method="post" action="{{base}}" id="edit-link">{{>csrf}}<h2>Edit</h2>
         <label for="originalUrl">Destination URL</label><input type="url" id="originalUrl" name="originalUrl" value="{{originalUrl}}">
         <label for="title">Title</label><input type="text" id="title" name="title" value="{{title}}">
         <label for="deepLinkPath">Deep link path</label><input type="text" id="deepLinkPath" name="deepLinkPath" value="{{deepLinkPath}}">
-        <label><input type="checkbox" name="isActive" value="true"{{#isActive}} checked{{/isActive}}> Active</label>
+        <label for="isActive" class="check"><input type="checkbox" id="isActive" name="isActive" value="true"{{#isActive}} checked{{/isActive}}> Active</label>
         <button type="submit">Save</button></form>
         {{/chrome.canEdit}}
         </div>

@@ -7,7 +7,7 @@ enum DashboardReferralPages {
         {{<layout}}{{$content}}
         <p><a href="/dashboard/apps/{{appId}}/links">← {{appName}}</a></p>
         <h1>{{appName}}: referrals</h1>
-        {{#keyEvent}}<p id="program">Program: key event <code>{{keyEvent}}</code>.</p>{{/keyEvent}}\\
+        {{#keyEvent}}<p id="program">Program: key event <code>{{keyEvent}}</code>.</p>{{/keyEvent}}\
         {{^keyEvent}}<p id="program" class="muted">This app has no referral program yet (<code>PUT /api/referrals/program</code>).</p>{{/keyEvent}}
         <h2>Flagged for review</h2>
         {{#flagged}}{{>referral-table}}{{/flagged}}
@@ -17,9 +17,9 @@ enum DashboardReferralPages {
         """
 
     static let tableTemplate = """
-        <table id="{{tableId}}"><thead><tr><th>Id</th><th>Status</th><th>Referrer</th><th>Referee</th><th>Reasons</th><th>Created</th></tr></thead>\\
-        <tbody>{{#rows}}<tr><td>{{id}}</td><td class="status">{{status}}</td><td>{{referrer}}</td><td>{{referee}}</td>\\
-        <td class="reasons">{{reasons}}</td><td>{{created}}</td></tr>{{/rows}}\\
+        <table id="{{tableId}}"><thead><tr><th>Id</th><th>Status</th><th>Referrer</th><th>Referee</th><th>Reasons</th><th>Created</th></tr></thead>\
+        <tbody>{{#rows}}<tr><td>{{id}}</td><td class="status">{{status}}</td><td>{{referrer}}</td><td>{{referee}}</td>\
+        <td class="reasons">{{reasons}}</td><td>{{created}}</td></tr>{{/rows}}\
         {{^rows}}<tr><td colspan="6" class="muted">{{empty}}</td></tr>{{/rows}}</tbody></table>
         """
 

@@ -27,5 +27,7 @@ enum DashboardRoutes {
         DashboardUsersController(storage: storage, authenticator: authenticator, accounts: accounts).register(on: router)
         DashboardLinksController(gate: gate, service: links, now: now).register(on: router)
         DashboardFeaturesController(gate: gate, attribution: configuration.attribution).register(on: router)
+        DashboardSettingsController(gate: gate, apps: apps).register(on: router)
+        DashboardKeysController(gate: gate, apps: apps).register(on: router)
     }
 }

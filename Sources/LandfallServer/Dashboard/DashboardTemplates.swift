@@ -10,6 +10,7 @@ enum DashboardTemplates {
     static let sources: [(String, String)] = [
         ("layout", DashboardLayout.template),
         ("csrf", DashboardLayout.csrfTemplate),
+        ("fields", DashboardField.template),
         ("message", DashboardPages.messageTemplate),
         ("login", DashboardPages.loginTemplate),
         ("apps", DashboardPages.appsTemplate),
@@ -22,6 +23,8 @@ enum DashboardTemplates {
         ("referrals", DashboardReferralPages.template),
         ("referral-table", DashboardReferralPages.tableTemplate),
         ("webhooks", DashboardWebhookPages.template),
+        ("settings", DashboardSettingsPages.template),
+        ("keys", DashboardKeyPages.template),
     ]
 
     static let library: MustacheLibrary = {

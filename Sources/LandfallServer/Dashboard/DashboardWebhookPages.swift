@@ -16,9 +16,9 @@ enum DashboardWebhookPages {
         <h2><code>{{url}}</code></h2>
         <p>{{description}}</p>
         <p>Events: <code class="types">{{types}}</code> · <span class="state">{{state}}</span></p>
-        <table class="deliveries"><thead><tr><th>Created</th><th>Type</th><th>Status</th><th>Attempts</th><th>Last HTTP status</th></tr></thead>\\
-        <tbody>{{#deliveries}}<tr><td>{{created}}</td><td>{{type}}</td><td class="status">{{status}}</td><td>{{attempts}}</td>\\
-        <td>{{lastStatus}}</td></tr>{{/deliveries}}{{^deliveries}}<tr><td colspan="5" class="muted">No deliveries yet.</td></tr>{{/deliveries}}\\
+        <table class="deliveries"><thead><tr><th>Created</th><th>Type</th><th>Status</th><th>Attempts</th><th>Last HTTP status</th></tr></thead>\
+        <tbody>{{#deliveries}}<tr><td>{{created}}</td><td>{{type}}</td><td class="status">{{status}}</td><td>{{attempts}}</td>\
+        <td>{{lastStatus}}</td></tr>{{/deliveries}}{{^deliveries}}<tr><td colspan="5" class="muted">No deliveries yet.</td></tr>{{/deliveries}}\
         </tbody></table></section>{{/endpoints}}
         {{^endpoints}}<p class="muted">No webhook endpoints yet (<code>POST /api/webhooks</code>).</p>{{/endpoints}}
         {{/content}}{{/layout}}
