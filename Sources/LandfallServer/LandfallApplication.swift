@@ -142,9 +142,11 @@ public func buildApplication(
     ).register(on: router)
     QRCodeController(storage: storage, authenticator: authenticator, service: linkService).register(on: router)
     LinkSafetyController(authenticator: authenticator, service: linkService.safety).register(on: router)
+    let webhookEndpoints = WebhookEndpointService(
+        storage: storage, dispatcher: webhookDispatcher, configuration: configuration.webhooks, now: now)
     DashboardRoutes.register(
-        on: router, storage: storage, authenticator: authenticator, apps: appService, links: linkService, configuration: configuration,
-        now: now, uptime: uptime)
+        on: router, storage: storage, authenticator: authenticator, apps: appService, links: linkService, webhooks: webhookEndpoints,
+        configuration: configuration, now: now, uptime: uptime)
     TemplatesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     SDKLinksController(
         authenticator: authenticator, service: linkService,
@@ -182,9 +184,7 @@ public func buildApplication(
     ReferralListController(authenticator: authenticator, service: referrals).register(on: router)
     AnalyticsController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     AnalyticsSeriesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
-    WebhooksController(
-        storage: storage, authenticator: authenticator, dispatcher: webhookDispatcher, configuration: configuration.webhooks, now: now
-    ).register(on: router)
+    WebhooksController(storage: storage, authenticator: authenticator, service: webhookEndpoints).register(on: router)
     let conversionValues = ConversionValueService(storage: storage, now: now, webhooks: webhooks)
     ConversionValueSchemaController(storage: storage, authenticator: authenticator, service: conversionValues).register(on: router)
     ConversionValueController(

@@ -3,9 +3,8 @@ import Hummingbird
 import LandfallAttribution
 import LandfallStore
 
-/// `/dashboard/apps/:appId/referrals`, `/webhooks` and `/attribution`: read-only views of an app's
-/// referrals (flagged queue and recent ones), webhook endpoints with their deliveries, and its
-/// learned attribution model.
+/// `/dashboard/apps/:appId/referrals` and `/attribution`: read-only views of an app's referrals
+/// (flagged queue and recent ones) and its learned attribution model.
 struct DashboardFeaturesController: Sendable {
     let gate: DashboardGate
     /// The server's attribution defaults, which an app's model starts from.
@@ -13,11 +12,9 @@ struct DashboardFeaturesController: Sendable {
 
     /// Rows per table; the API pages further.
     static let limit = 50
-    static let deliveriesPerEndpoint = 20
 
     func register(on router: Router<LandfallRequestContext>) {
         router.get("dashboard/apps/:appId/referrals", use: referrals)
-        router.get("dashboard/apps/:appId/webhooks", use: webhooks)
         router.get("dashboard/apps/:appId/attribution", use: attribution)
     }
 
@@ -48,21 +45,6 @@ struct DashboardFeaturesController: Sendable {
                 chrome: chrome
             )
             return DashboardLayout.response(html, nonce: chrome.nonce)
-        }
-    }
-
-    @Sendable func webhooks(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
-        return try await gate.withApp(context, session: session, needs: .viewer) { app, _ in
-            var rows: [DashboardWebhookPages.EndpointRow] = []
-            for endpoint in try await gate.storage.webhookEndpoints(appId: app.id) {
-                let deliveries = try await gate.storage.webhookDeliveries(
-                    endpointId: endpoint.id, appId: app.id, status: nil, before: nil, limit: Self.deliveriesPerEndpoint
-                )
-                rows.append(.init(endpoint: endpoint, deliveries: deliveries))
-            }
-            let chrome = session.chrome(title: "\(app.name) webhooks")
-            return DashboardLayout.response(DashboardWebhookPages.page(app: app, endpoints: rows, chrome: chrome), nonce: chrome.nonce)
         }
     }
 }
