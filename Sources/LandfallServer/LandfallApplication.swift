@@ -142,11 +142,12 @@ public func buildApplication(
     ).register(on: router)
     QRCodeController(storage: storage, authenticator: authenticator, service: linkService).register(on: router)
     LinkSafetyController(authenticator: authenticator, service: linkService.safety).register(on: router)
+    let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now, webhooks: webhooks)
     let webhookEndpoints = WebhookEndpointService(
         storage: storage, dispatcher: webhookDispatcher, configuration: configuration.webhooks, now: now)
     DashboardRoutes.register(
         on: router, storage: storage, authenticator: authenticator, apps: appService, links: linkService, webhooks: webhookEndpoints,
-        configuration: configuration, now: now, uptime: uptime)
+        referrals: referrals, configuration: configuration, now: now, uptime: uptime)
     TemplatesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     SDKLinksController(
         authenticator: authenticator, service: linkService,
@@ -175,7 +176,6 @@ public func buildApplication(
             histories: histories
         ), installs: installService, now: now
     ).register(on: router)
-    let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now, webhooks: webhooks)
     ReferralsController(
         authenticator: authenticator, service: referrals,
         inviteLimits: SDKLinkRateLimiters(limits: configuration.sdkLinkLimits, now: uptime),

@@ -6,7 +6,8 @@ import LandfallStore
 enum DashboardRoutes {
     static func register(
         on router: Router<LandfallRequestContext>, storage: any LandfallStorage, authenticator: Authenticator, apps: AppService,
-        links: LinkService, webhooks: WebhookEndpointService, configuration: ServerConfiguration, now: @escaping @Sendable () -> Date,
+        links: LinkService, webhooks: WebhookEndpointService,
+        referrals: ReferralService, configuration: ServerConfiguration, now: @escaping @Sendable () -> Date,
         uptime: @escaping @Sendable () -> ContinuousClock.Instant
     ) {
         // Parsed here, once, so a server never starts with a template that does not parse.
@@ -30,5 +31,6 @@ enum DashboardRoutes {
         DashboardSettingsController(gate: gate, apps: apps).register(on: router)
         DashboardKeysController(gate: gate, apps: apps).register(on: router)
         DashboardWebhooksController(gate: gate, service: webhooks).register(on: router)
+        DashboardReferralsController(gate: gate, service: referrals).register(on: router)
     }
 }
