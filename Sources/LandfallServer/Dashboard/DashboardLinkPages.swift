@@ -13,11 +13,19 @@ enum DashboardLinkPages {
         {{<layout}}{{$content}}
         <h1>{{appName}}: links</h1>
         {{>app-nav}}
-        <table id="links"><thead><tr><th>Link</th><th>Short URL</th><th>Destination</th><th>Status</th></tr></thead><tbody>
-        {{#links}}<tr><td><a href="/dashboard/apps/{{appId}}/links/{{id}}">{{label}}</a></td><td><code>{{url}}</code></td>\
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}\
+        {{#bulkError}}<p class="error" role="alert">{{bulkError}}</p>{{/bulkError}}
+        {{#chrome.canEdit}}<form method="post" action="/dashboard/apps/{{appId}}/links/bulk" id="bulk-links">{{>csrf}}{{/chrome.canEdit}}
+        <table id="links"><thead><tr>{{#chrome.canEdit}}<th><span class="visually-hidden">Select</span></th>{{/chrome.canEdit}}\
+        <th>Link</th><th>Short URL</th><th>Destination</th><th>Status</th></tr></thead><tbody>
+        {{#links}}<tr>{{#chrome.canEdit}}<td><label for="select-{{id}}" class="visually-hidden">Select {{label}}</label>\
+        <input type="checkbox" id="select-{{id}}" name="select-{{id}}" value="true"></td>{{/chrome.canEdit}}\
+        <td><a href="/dashboard/apps/{{appId}}/links/{{id}}">{{label}}</a></td><td><code>{{url}}</code></td>\
         <td>{{destination}}</td><td>{{status}}</td></tr>{{/links}}
-        {{^links}}<tr><td colspan="4" class="muted">No links yet.</td></tr>{{/links}}
+        {{^links}}<tr><td colspan="5" class="muted">No links yet.</td></tr>{{/links}}
         </tbody></table>
+        {{#chrome.canEdit}}<button type="submit" name="action" value="pause" id="pause-selected">Pause selected</button> \
+        <button type="submit" name="action" value="resume" id="resume-selected">Resume selected</button></form>{{/chrome.canEdit}}
         {{#nextCursor}}<p><a href="/dashboard/apps/{{appId}}/links?cursor={{nextCursor}}">Older links →</a></p>{{/nextCursor}}
         {{#chrome.canEdit}}
         <h2>New link</h2>{{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
@@ -40,7 +48,8 @@ enum DashboardLinkPages {
         """
 
     static func list(
-        app: AppRecord, links: [LinkRow], nextCursor: String?, chrome: DashboardLayout.Chrome, error: String?, form: DashboardForm?
+        app: AppRecord, links: [LinkRow], nextCursor: String?, chrome: DashboardLayout.Chrome, error: String?, form: DashboardForm?,
+        notice: String? = nil, bulkError: String? = nil
     ) -> String {
         let rows = links.map { row in
             DashboardTemplates.view([
@@ -55,7 +64,10 @@ enum DashboardLinkPages {
         }
         return DashboardTemplates.render(
             "links", chrome: chrome,
-            ["appId": app.id, "appName": app.name, "links": rows, "nextCursor": nextCursor, "error": error, "form": posted])
+            [
+                "appId": app.id, "appName": app.name, "links": rows, "nextCursor": nextCursor, "error": error, "form": posted,
+                "notice": notice, "bulkError": bulkError,
+            ])
     }
 
     struct Detail {
