@@ -143,11 +143,12 @@ public func buildApplication(
     QRCodeController(storage: storage, authenticator: authenticator, service: linkService).register(on: router)
     LinkSafetyController(authenticator: authenticator, service: linkService.safety).register(on: router)
     let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now, webhooks: webhooks)
+    let conversionValues = ConversionValueService(storage: storage, now: now, webhooks: webhooks)
     let webhookEndpoints = WebhookEndpointService(
         storage: storage, dispatcher: webhookDispatcher, configuration: configuration.webhooks, now: now)
     DashboardRoutes.register(
         on: router, storage: storage, authenticator: authenticator, apps: appService, links: linkService, webhooks: webhookEndpoints,
-        referrals: referrals, configuration: configuration, now: now, uptime: uptime)
+        referrals: referrals, conversionValues: conversionValues, configuration: configuration, now: now, uptime: uptime)
     TemplatesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     SDKLinksController(
         authenticator: authenticator, service: linkService,
@@ -185,7 +186,6 @@ public func buildApplication(
     AnalyticsController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     AnalyticsSeriesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     WebhooksController(storage: storage, authenticator: authenticator, service: webhookEndpoints).register(on: router)
-    let conversionValues = ConversionValueService(storage: storage, now: now, webhooks: webhooks)
     ConversionValueSchemaController(storage: storage, authenticator: authenticator, service: conversionValues).register(on: router)
     ConversionValueController(
         storage: storage, directory: ConversionAppDirectory(storage: storage, revision: catalogRevision, now: uptime),

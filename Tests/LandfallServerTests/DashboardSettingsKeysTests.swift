@@ -44,7 +44,7 @@ struct DashboardSettingsKeysTests {
             let base = "/dashboard/apps/\(world.tenant.app.id)"
             let pages =
                 DashboardRoleTests.appPages(world.tenant.app.id, linkId: link.id).filter { !$0.contains("/qr") } + [
-                    "/dashboard/apps", "/dashboard/account", "\(base)/members", "\(base)/settings", "\(base)/keys",
+                    "/dashboard/apps", "/dashboard/account", "\(base)/members", "\(base)/settings", "\(base)/keys", "\(base)/skan",
                 ]
             for path in pages {
                 let page = try await browser.get(path)

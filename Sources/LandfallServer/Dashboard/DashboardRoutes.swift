@@ -7,7 +7,8 @@ enum DashboardRoutes {
     static func register(
         on router: Router<LandfallRequestContext>, storage: any LandfallStorage, authenticator: Authenticator, apps: AppService,
         links: LinkService, webhooks: WebhookEndpointService,
-        referrals: ReferralService, configuration: ServerConfiguration, now: @escaping @Sendable () -> Date,
+        referrals: ReferralService, conversionValues: ConversionValueService, configuration: ServerConfiguration,
+        now: @escaping @Sendable () -> Date,
         uptime: @escaping @Sendable () -> ContinuousClock.Instant
     ) {
         // Parsed here, once, so a server never starts with a template that does not parse.
@@ -32,5 +33,6 @@ enum DashboardRoutes {
         DashboardKeysController(gate: gate, apps: apps).register(on: router)
         DashboardWebhooksController(gate: gate, service: webhooks).register(on: router)
         DashboardReferralsController(gate: gate, service: referrals).register(on: router)
+        DashboardSKANController(gate: gate, service: conversionValues).register(on: router)
     }
 }

@@ -25,6 +25,7 @@ enum DashboardTemplates {
         ("webhooks", DashboardWebhookPages.template),
         ("settings", DashboardSettingsPages.template),
         ("keys", DashboardKeyPages.template),
+        ("skan", DashboardSKANPages.template),
     ]
 
     static let library: MustacheLibrary = {
