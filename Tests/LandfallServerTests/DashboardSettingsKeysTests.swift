@@ -45,6 +45,7 @@ struct DashboardSettingsKeysTests {
             let pages =
                 DashboardRoleTests.appPages(world.tenant.app.id, linkId: link.id).filter { !$0.contains("/qr") } + [
                     "/dashboard/apps", "/dashboard/account", "\(base)/members", "\(base)/settings", "\(base)/keys", "\(base)/skan",
+                    "\(base)/installs",
                 ]
             for path in pages {
                 let page = try await browser.get(path)

@@ -34,5 +34,6 @@ enum DashboardRoutes {
         DashboardWebhooksController(gate: gate, service: webhooks).register(on: router)
         DashboardReferralsController(gate: gate, service: referrals).register(on: router)
         DashboardSKANController(gate: gate, service: conversionValues).register(on: router)
+        DashboardInstallsController(gate: gate).register(on: router)
     }
 }

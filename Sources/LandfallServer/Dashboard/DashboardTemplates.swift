@@ -26,6 +26,7 @@ enum DashboardTemplates {
         ("settings", DashboardSettingsPages.template),
         ("keys", DashboardKeyPages.template),
         ("skan", DashboardSKANPages.template),
+        ("installs", DashboardInstallPages.template),
     ]
 
     static let library: MustacheLibrary = {
