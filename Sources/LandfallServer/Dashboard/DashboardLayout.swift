@@ -94,6 +94,9 @@ enum DashboardLayout {
         Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
     }
 
+    // Text colours keep 4.5:1 contrast on white and on the page's grey (axe's color-contrast rule).
+    // Tables and previews wrap instead of scrolling sideways on a phone: a scrolling box would need
+    // its own tab stop for keyboard users (axe's scrollable-region-focusable rule).
     static let style = """
         *{box-sizing:border-box}body{font-family:-apple-system,system-ui,sans-serif;margin:0;color:#111;background:#f6f6f4}
         nav{display:flex;gap:1rem;align-items:center;padding:.75rem 1.25rem;background:#111;color:#eee}
@@ -107,15 +110,15 @@ enum DashboardLayout {
         .error{background:#fde8e8;color:#8a1010;padding:.6rem .8rem;border-radius:.35rem}.notice{background:#e8f5e9;padding:.6rem .8rem;border-radius:.35rem}
         .row{display:flex;gap:1.5rem;flex-wrap:wrap}.row>*{flex:1 1 18rem}code{background:#eee;padding:.1rem .3rem;border-radius:.25rem}
         .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-        .muted{color:#777}.qr svg{max-width:100%;height:auto;border:1px solid #e4e4e0}svg.chart{width:100%;height:auto;background:#fff}
+        .muted{color:#595959}.qr svg{max-width:100%;height:auto;border:1px solid #e4e4e0}svg.chart{width:100%;height:auto;background:#fff}
         textarea,input[type=number]{width:100%;padding:.5rem;border:1px solid #ccc;border-radius:.35rem;font:inherit}
         input:disabled,textarea:disabled,select:disabled{background:#f0f0ee;color:#555}
         fieldset{border:1px solid #e4e4e0;border-radius:.5rem;margin:.75rem 0;padding:.5rem 1rem 1rem}legend{font-weight:600;padding:0 .3rem}
         .field-error{color:#8a1010;margin:.25rem 0 0;font-size:.85rem}[aria-invalid=true]{border-color:#b42318;outline:1px solid #b42318}
         .hint{color:#666;margin:.2rem 0 0;font-size:.8rem}label.check{display:flex;gap:.5rem;align-items:center;color:#111;font-size:.9rem}
-        pre{background:#f4f4f2;padding:.6rem;overflow-x:auto;font-size:.8rem;white-space:pre}
+        pre{background:#f4f4f2;padding:.6rem;font-size:.8rem;white-space:pre-wrap;overflow-wrap:anywhere}
         :focus-visible{outline:2px solid #2f6fde;outline-offset:2px}
         @media (max-width:40rem){nav{flex-wrap:wrap;gap:.6rem}nav .who{margin-left:0;width:100%}main{padding:1rem .75rem}
-        table{display:block;overflow-x:auto;white-space:nowrap}.row{gap:0}.row>*{flex-basis:100%}}
+        th,td{overflow-wrap:anywhere;padding:.4rem .35rem}.row{gap:0}.row>*{flex-basis:100%}}
         """
 }
