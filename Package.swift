@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     ],
     targets: [
         .target(name: "LandfallModels", swiftSettings: swiftSettings),
@@ -80,6 +81,8 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // The dashboard's pages: templates whose output is HTML-escaped unless marked raw.
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             // Compiled into the binary by the plugin below, not shipped as a resource.
             exclude: ["OpenAPI/openapi.json"],

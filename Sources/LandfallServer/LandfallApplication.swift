@@ -143,9 +143,13 @@ public func buildApplication(
     ).register(on: router)
     QRCodeController(storage: storage, authenticator: authenticator, service: linkService).register(on: router)
     LinkSafetyController(authenticator: authenticator, service: linkService.safety).register(on: router)
+    let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now, webhooks: webhooks)
+    let conversionValues = ConversionValueService(storage: storage, now: now, webhooks: webhooks)
+    let webhookEndpoints = WebhookEndpointService(
+        storage: storage, dispatcher: webhookDispatcher, configuration: configuration.webhooks, now: now)
     DashboardRoutes.register(
-        on: router, storage: storage, authenticator: authenticator, apps: appService, links: linkService, configuration: configuration,
-        now: now, uptime: uptime)
+        on: router, storage: storage, authenticator: authenticator, apps: appService, links: linkService, webhooks: webhookEndpoints,
+        referrals: referrals, conversionValues: conversionValues, configuration: configuration, now: now, uptime: uptime)
     TemplatesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     SDKLinksController(
         authenticator: authenticator, service: linkService,
@@ -174,7 +178,6 @@ public func buildApplication(
             histories: histories
         ), installs: installService, now: now
     ).register(on: router)
-    let referrals = ReferralService(storage: storage, links: linkService, logger: logger, now: now, webhooks: webhooks)
     ReferralsController(
         authenticator: authenticator, service: referrals,
         inviteLimits: SDKLinkRateLimiters(limits: configuration.sdkLinkLimits, now: uptime),
@@ -183,10 +186,7 @@ public func buildApplication(
     ReferralListController(authenticator: authenticator, service: referrals).register(on: router)
     AnalyticsController(storage: storage, authenticator: authenticator, now: now).register(on: router)
     AnalyticsSeriesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
-    WebhooksController(
-        storage: storage, authenticator: authenticator, dispatcher: webhookDispatcher, configuration: configuration.webhooks, now: now
-    ).register(on: router)
-    let conversionValues = ConversionValueService(storage: storage, now: now, webhooks: webhooks)
+    WebhooksController(storage: storage, authenticator: authenticator, service: webhookEndpoints).register(on: router)
     ConversionValueSchemaController(storage: storage, authenticator: authenticator, service: conversionValues).register(on: router)
     ConversionValueController(
         storage: storage, directory: ConversionAppDirectory(storage: storage, revision: catalogRevision, now: uptime),

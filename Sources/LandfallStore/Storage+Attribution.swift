@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 
 /// Installs, the click candidates they are matched against, and the statistics behind the match.
 public protocol AttributionStorage: Sendable {
@@ -44,6 +45,10 @@ public protocol AttributionStorage: Sendable {
 
     func install(dedupKey: String, appId: String) async throws -> InstallRecord?
     func install(id: String, appId: String) async throws -> InstallRecord?
+    /// The app's installs, newest first (ties by id, descending), only those attributed with
+    /// `method` and on `platform` when given, and after `cursor` when given: at most `limit`.
+    func installs(appId: String, method: InstallMethod?, platform: String?, after cursor: InstallCursor?, limit: Int) async throws
+        -> [InstallRecord]
     /// Any app's install by id (events name only the install).
     func install(id: String) async throws -> InstallRecord?
     /// Stores the install and, when it names a click, consumes that click in the same transaction.
@@ -99,5 +104,16 @@ extension AttributionStorage {
         appId: String, platform: String, fromDay: Int64, toDay: Int64, values: [(factor: String, value: String)]
     ) async throws -> ClickPopulation {
         try await population(appId: appId, platform: platform, fromDay: fromDay, toDay: toDay, values: values, includingTotal: true)
+    }
+}
+
+/// Where a page of an app's installs ended: the last install's creation time and id.
+public struct InstallCursor: Sendable, Hashable {
+    public var createdAt: Date
+    public var id: String
+
+    public init(createdAt: Date, id: String) {
+        self.createdAt = createdAt
+        self.id = id
     }
 }

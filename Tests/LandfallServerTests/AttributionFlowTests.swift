@@ -41,13 +41,17 @@ struct AttributionFlowTests {
 
     /// Runs a server that trusts X-Forwarded-For, with the app, a publishable key and the link.
     static func withSetup(
+        setup: TestingSetup = .router,
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @Sendable @escaping (TestServer, Tenant, String, LinkJSON) async throws -> Void
     ) async throws {
-        try await TestServer.run(configure: {
-            $0.trustProxy = true
-            configure(&$0)
-        }) { server in
+        try await TestServer.run(
+            setup: setup,
+            configure: {
+                $0.trustProxy = true
+                configure(&$0)
+            }
+        ) { server in
             let tenant = try await server.createTenant(appJSON)
             let publishable = try await server.createKey(appId: tenant.app.id, kind: .publishable).token
             let link = try await server.createLink(key: tenant.secretKey, body: linkJSON)

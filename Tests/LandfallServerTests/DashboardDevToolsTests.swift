@@ -116,6 +116,11 @@ final class DevToolsPipe {
 
     func discardEvents() { pending.removeAll() }
 
+    /// Forgets every cookie, so the next page is a signed-out visitor's.
+    func clearCookies() async throws {
+        _ = try await send("Storage.clearCookies")
+    }
+
     /// Console and network log entries that mention the Content-Security-Policy.
     func contentSecurityPolicyViolations() -> [String] {
         consoleEntries.filter { $0.contains("Content Security Policy") || $0.contains("Content-Security-Policy") }
@@ -176,6 +181,28 @@ struct DevToolsPage {
         if let exception = result["exceptionDetails"] { throw DevToolsError("\(expression) threw \(exception)") }
         let value = (result["result"] as? [String: Any])?["value"]
         return value.map { "\($0)" } ?? ""
+    }
+
+    /// The string value of an expression whose value is a promise, once the promise settles.
+    func evaluatePromise(_ expression: String) async throws -> String {
+        let result = try await pipe.send(
+            "Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true], session: session)
+        if let exception = result["exceptionDetails"] { throw DevToolsError("\(expression.prefix(200)) threw \(exception)") }
+        let value = (result["result"] as? [String: Any])?["value"]
+        return value.map { "\($0)" } ?? ""
+    }
+
+    /// Lays pages out `width` CSS pixels wide, as a phone (below 600) or a laptop shows them.
+    func setViewport(width: Int, height: Int) async throws {
+        _ = try await pipe.send(
+            "Emulation.setDeviceMetricsOverride",
+            ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600], session: session)
+    }
+
+    /// Runs `source` in every document loaded from now on, before the document's own scripts; the
+    /// DevTools protocol adds it outside the page's Content-Security-Policy.
+    func addScriptToEveryDocument(_ source: String) async throws {
+        _ = try await pipe.send("Page.addScriptToEvaluateOnNewDocument", ["source": source], session: session)
     }
 
     /// Types into the form's fields (by element id), presses its submit button, and waits for the next page.

@@ -27,10 +27,11 @@ struct ReferralWorld: Sendable {
 
     /// Runs `body` against a server whose app has the given program (JSON text), or none when nil.
     static func run(
-        program: String? = ReferralWorld.program, configure: (inout ServerConfiguration) -> Void = { _ in },
+        program: String? = ReferralWorld.program, setup: TestingSetup = .router,
+        configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @Sendable @escaping (ReferralWorld) async throws -> Void
     ) async throws {
-        try await AttributionFlowTests.withSetup(configure: configure) { server, tenant, publishable, _ in
+        try await AttributionFlowTests.withSetup(setup: setup, configure: configure) { server, tenant, publishable, _ in
             let world = ReferralWorld(server: server, tenant: tenant, publishable: publishable)
             if let program {
                 let saved = try await world.send(.put, "/api/referrals/program", body: program)

@@ -41,6 +41,9 @@ struct TestServer: Sendable {
     let clock: TestClock
     private let client: any TestClientProtocol
 
+    /// The port of a `.live` server (nil in-process), for a real client such as a browser.
+    var port: Int? { client.port }
+
     /// The server's storage, for checks a route cannot show.
     var storage: SQLStorage { landfall.storage }
 

@@ -4,7 +4,9 @@ import HTTPTypes
 /// Puts every payload of ``XSSCorpus`` into every link field through the management API, then
 /// renders each accepted link through every page that shows link data (the interstitial on iOS
 /// and Android, the Open Graph preview, the plain redirect, the warning page, the dashboard's
-/// link and list pages) and scans what comes back with ``ExecutableContextScanner``.
+/// link and list pages) and scans what comes back with ``ExecutableContextScanner``. Each payload
+/// also goes into the app's name, its referral program's key event and a SKAdNetwork event name,
+/// and the dashboard pages that show them (settings, referrals, SKAdNetwork) are scanned.
 ///
 /// It speaks HTTP through `send`, so the same probe runs in-process in the tests and against a
 /// live server in `landfall-lab reliability xss`.
@@ -31,6 +33,8 @@ public struct XSSProbe: Sendable {
         public var refusedAtInput = 0
         /// HTML pages and redirects scanned.
         public var pagesScanned = 0
+        /// Payloads stored in an app-wide object's field (``objectFields``), each followed by a page scan.
+        public var objectFieldsStored = 0
         /// Combinations that produced anything executable, with what and where.
         public var findings: [String] = []
         public var found: Int { Set(findings.map { $0.prefix { $0 != "|" } }).count }
@@ -159,9 +163,50 @@ public struct XSSProbe: Sendable {
             check(
                 try await send(.get, "/dashboard/apps/\(session.appId)/links", session.dashboardHeaders, nil),
                 page: "dashboard link list", label: "payload \(number) (list)", into: &report)
+            try await probeAppObjects(payload, label: "payload \(number)", session: session, into: &report)
             progress(number + 1, payloads.count)
         }
         return report
+    }
+
+    /// A text field of an app-wide object the dashboard shows, and the page that shows it.
+    struct ObjectField: Sendable {
+        var name: String
+        var method: HTTPRequest.Method
+        var path: @Sendable (String) -> String
+        /// The admin token's call (app settings) rather than the secret key's.
+        var asAdmin: Bool
+        var body: @Sendable (String) -> [String: Any]
+        var page: String
+    }
+
+    static let objectFields: [ObjectField] = [
+        ObjectField(
+            name: "app name", method: .patch, path: { "/api/apps/\($0)" }, asAdmin: true, body: { ["name": $0] }, page: "settings"),
+        ObjectField(
+            name: "referral key event", method: .put, path: { _ in "/api/referrals/program" }, asAdmin: false,
+            body: { ["keyEvent": $0] }, page: "referrals"),
+        ObjectField(
+            name: "SKAN event name", method: .put, path: { "/api/apps/\($0)/skan-schema" }, asAdmin: false,
+            body: { ["events": [["name": $0, "bit": 0]]] }, page: "skan"),
+    ]
+
+    /// Puts the payload into each of ``objectFields`` and scans the dashboard page that shows it.
+    private func probeAppObjects(_ payload: String, label: String, session: Session, into report: inout Report) async throws {
+        for field in Self.objectFields {
+            let body = try JSONSerialization.data(withJSONObject: field.body(payload), options: [.sortedKeys])
+            let headers = field.asAdmin ? session.adminHeaders : session.apiHeaders
+            let saved = try await send(field.method, field.path(session.appId), headers, String(decoding: body, as: UTF8.self))
+            if saved.status == 400 { continue }
+            guard saved.status == 200 else {
+                report.findings.append("\(label) in \(field.name)|saving answered \(saved.status)")
+                continue
+            }
+            report.objectFieldsStored += 1
+            check(
+                try await send(.get, "/dashboard/apps/\(session.appId)/\(field.page)", session.dashboardHeaders, nil),
+                page: "dashboard \(field.page)", label: "\(label) in \(field.name)", into: &report)
+        }
     }
 
     private func check(_ reply: Reply, page: String, label: String, into report: inout Report) {
@@ -184,6 +229,7 @@ public struct XSSProbe: Sendable {
 
     struct Session {
         var appId: String
+        var adminHeaders: HTTPFields
         var apiHeaders: HTTPFields
         var dashboardHeaders: HTTPFields
     }
@@ -220,7 +266,7 @@ public struct XSSProbe: Sendable {
             throw XSSProbeError("signing in to the dashboard answered \(signedIn.status) without a session")
         }
         return Session(
-            appId: appId,
+            appId: appId, adminHeaders: admin,
             apiHeaders: [.authorization: "Bearer \(secret)", .contentType: "application/json"],
             dashboardHeaders: [.cookie: "lf_dashboard=\(session)"]
         )

@@ -34,6 +34,21 @@ public struct AppService: Sendable {
         return updated
     }
 
+    /// Creates a key from the API's body (or the dashboard's form) and returns it with its one-time plaintext.
+    func createKey(appId: String, input: KeyInput) async throws -> (record: APIKeyRecord, key: String) {
+        guard let kind = APIKeyRecord.Kind(rawValue: input.kind ?? "secret") else {
+            throw APIError.validation("kind", "must be 'secret' or 'publishable'")
+        }
+        return try await createKey(appId: appId, kind: kind, name: input.name)
+    }
+
+    /// Revokes one of the app's keys: sessions and requests made with it stop working at once.
+    func revokeKey(id: String, appId: String) async throws {
+        guard try await storage.revokeKey(id: id, appId: appId, at: now()) else {
+            throw APIError.notFound("key_not_found", "the app has no key \(id)")
+        }
+    }
+
     /// Creates a key and returns it with its one-time plaintext.
     public func createKey(appId: String, kind: APIKeyRecord.Kind, name: String?) async throws -> (record: APIKeyRecord, key: String) {
         let key = kind == .secret ? SecretGenerator.secretKey() : SecretGenerator.publishableKey()

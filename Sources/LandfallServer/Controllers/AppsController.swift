@@ -61,11 +61,9 @@ struct AppsController: Sendable {
         let app = try await app(context)
         let data = try await RequestDecoding.body(request)
         let input = data.isEmpty ? KeyInput() : try RequestDecoding.decode(KeyInput.self, from: data)
-        guard let kind = APIKeyRecord.Kind(rawValue: input.kind ?? "secret") else {
-            throw APIError.validation("kind", "must be 'secret' or 'publishable'")
-        }
-        let created = try await service.createKey(appId: app.id, kind: kind, name: input.name)
-        context.logger.info("key created", metadata: ["app": "\(app.id)", "key": "\(created.record.id)", "kind": "\(kind.rawValue)"])
+        let created = try await service.createKey(appId: app.id, input: input)
+        context.logger.info(
+            "key created", metadata: ["app": "\(app.id)", "key": "\(created.record.id)", "kind": "\(created.record.kind.rawValue)"])
         return try JSONResponse.make(KeyResponse(created.record, key: created.key), status: .created)
     }
 
@@ -79,9 +77,7 @@ struct AppsController: Sendable {
         try authenticator.requireAdmin(request)
         let app = try await app(context)
         let keyId = try context.parameters.require("keyId")
-        guard try await storage.revokeKey(id: keyId, appId: app.id, at: service.now()) else {
-            throw APIError.notFound("key_not_found", "the app has no key \(keyId)")
-        }
+        try await service.revokeKey(id: keyId, appId: app.id)
         context.logger.info("key revoked", metadata: ["app": "\(app.id)", "key": "\(keyId)"])
         return JSONResponse.noContent()
     }

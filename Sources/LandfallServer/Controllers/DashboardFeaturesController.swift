@@ -3,21 +3,13 @@ import Hummingbird
 import LandfallAttribution
 import LandfallStore
 
-/// `/dashboard/apps/:appId/referrals`, `/webhooks` and `/attribution`: read-only views of an app's
-/// referrals (flagged queue and recent ones), webhook endpoints with their deliveries, and its
-/// learned attribution model.
+/// `/dashboard/apps/:appId/attribution`: the app's learned attribution model, read only.
 struct DashboardFeaturesController: Sendable {
     let gate: DashboardGate
     /// The server's attribution defaults, which an app's model starts from.
     var attribution = AttributionConfiguration()
 
-    /// Rows per table; the API pages further.
-    static let limit = 50
-    static let deliveriesPerEndpoint = 20
-
     func register(on router: Router<LandfallRequestContext>) {
-        router.get("dashboard/apps/:appId/referrals", use: referrals)
-        router.get("dashboard/apps/:appId/webhooks", use: webhooks)
         router.get("dashboard/apps/:appId/attribution", use: attribution)
     }
 
@@ -27,42 +19,6 @@ struct DashboardFeaturesController: Sendable {
             let view = AttributionModelView(app: app, base: attribution, stored: try await gate.storage.attributionModels(appId: app.id))
             let chrome = session.chrome(title: "\(app.name) attribution model")
             return DashboardLayout.response(DashboardAttributionPages.page(app: app, view: view, chrome: chrome), nonce: chrome.nonce)
-        }
-    }
-
-    @Sendable func referrals(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
-        return try await gate.withApp(context, session: session, needs: .viewer) { app, _ in
-            let storage = gate.storage
-            let flagged = try await storage.referrals(appId: app.id, status: .flagged, limit: Self.limit, after: nil).referrals
-            // Storage lists by status only, so the newest of each status are merged into one list.
-            var recent: [ReferralRecord] = []
-            for status in ReferralStatus.allCases {
-                recent += try await storage.referrals(appId: app.id, status: status, limit: Self.limit, after: nil).referrals
-            }
-            recent.sort { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
-            let chrome = session.chrome(title: "\(app.name) referrals")
-            let html = DashboardReferralPages.page(
-                app: app, program: try await storage.referralProgram(appId: app.id), flagged: flagged,
-                recent: Array(recent.prefix(Self.limit)),
-                chrome: chrome
-            )
-            return DashboardLayout.response(html, nonce: chrome.nonce)
-        }
-    }
-
-    @Sendable func webhooks(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
-        return try await gate.withApp(context, session: session, needs: .viewer) { app, _ in
-            var rows: [DashboardWebhookPages.EndpointRow] = []
-            for endpoint in try await gate.storage.webhookEndpoints(appId: app.id) {
-                let deliveries = try await gate.storage.webhookDeliveries(
-                    endpointId: endpoint.id, appId: app.id, status: nil, before: nil, limit: Self.deliveriesPerEndpoint
-                )
-                rows.append(.init(endpoint: endpoint, deliveries: deliveries))
-            }
-            let chrome = session.chrome(title: "\(app.name) webhooks")
-            return DashboardLayout.response(DashboardWebhookPages.page(app: app, endpoints: rows, chrome: chrome), nonce: chrome.nonce)
         }
     }
 }

@@ -15,6 +15,7 @@ struct DashboardLinksController: Sendable {
         router.get("dashboard/apps/:appId", use: appHome)
         router.get("dashboard/apps/:appId/links", use: list)
         router.post("dashboard/apps/:appId/links", use: create)
+        router.post("dashboard/apps/:appId/links/bulk", use: bulk)
         router.get("dashboard/apps/:appId/links/:linkId", use: show)
         router.post("dashboard/apps/:appId/links/:linkId", use: update)
         router.get("dashboard/apps/:appId/links/:linkId/qr", use: qr)
@@ -29,7 +30,11 @@ struct DashboardLinksController: Sendable {
         return try await gate.withApp(context, session: session, needs: .viewer) { app, role in
             var query = LinkQuery(limit: 50)
             if let cursor = request.uri.queryParameters.get("cursor") { query.after = LinkCursorCoding.decode(cursor) }
-            return try await listPage(app: app, role: role, session: session, query: query, error: nil, form: nil, status: .ok)
+            var notice: String?
+            if let count = request.uri.queryParameters.get("paused").flatMap({ Int($0) }) { notice = "\(count) links paused." }
+            if let count = request.uri.queryParameters.get("resumed").flatMap({ Int($0) }) { notice = "\(count) links resumed." }
+            return try await listPage(
+                app: app, role: role, session: session, query: query, error: nil, form: nil, notice: notice, status: .ok)
         }
     }
 
@@ -50,6 +55,40 @@ struct DashboardLinksController: Sendable {
                     app: app, role: role, session: session, query: LinkQuery(limit: 50), error: error.message, form: form,
                     status: error.status)
             }
+        }
+    }
+
+    /// Pauses or resumes the ticked links: each saved through ``LinkService/update(_:with:app:)`` as
+    /// `PATCH /api/links/:id` with `isActive` would, so a paused link answers as the API's would.
+    @Sendable func bulk(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
+        let form = try await DashboardForm.read(request)
+        guard try await gate.checkCSRF(form, session: session) else { return gate.forbidden(session: session) }
+        return try await gate.withApp(context, session: session, needs: .editor) { app, role in
+            let active: Bool
+            switch form["action"] {
+            case "pause": active = false
+            case "resume": active = true
+            default: throw APIError.validation("action", "must be pause or resume")
+            }
+            let ids = form.values.keys.filter { $0.hasPrefix("select-") && form[$0] == "true" }.map {
+                String($0.dropFirst("select-".count))
+            }
+            guard !ids.isEmpty else {
+                return try await listPage(
+                    app: app, role: role, session: session, query: LinkQuery(limit: 50), error: nil, form: nil,
+                    bulkError: "Tick at least one link first.", status: .badRequest)
+            }
+            for id in ids.sorted() {
+                guard let link = try await gate.storage.link(id: id, appId: app.id) else { continue }
+                guard link.isActive != active else { continue }
+                let input = LinkInput(
+                    content: link.content, externalUserId: link.externalUserId, expiresAt: link.expiresAt, isActive: active)
+                _ = try await service.update(link, with: input, app: app)
+            }
+            context.logger.info(
+                "dashboard bulk link change", metadata: ["app": "\(app.id)", "links": "\(ids.count)", "active": "\(active)"])
+            return DashboardLayout.redirect(to: "/dashboard/apps/\(app.id)/links?\(active ? "resumed" : "paused")=\(ids.count)")
         }
     }
 
@@ -131,13 +170,14 @@ struct DashboardLinksController: Sendable {
 
     private func listPage(
         app: AppRecord, role: DashboardRole, session: DashboardGate.Session, query: LinkQuery, error: String?, form: DashboardForm?,
-        status: HTTPResponse.Status
+        notice: String? = nil, bulkError: String? = nil, status: HTTPResponse.Status
     ) async throws -> Response {
         let page = try await gate.storage.listLinks(appId: app.id, query: query)
         let rows = page.links.map { DashboardLinkPages.LinkRow(link: $0, url: service.url(for: $0, app: app)) }
         let chrome = session.chrome(title: "\(app.name) links", appRole: role)
         let html = DashboardLinkPages.list(
-            app: app, links: rows, nextCursor: page.nextCursor.map(LinkCursorCoding.encode), chrome: chrome, error: error, form: form
+            app: app, links: rows, nextCursor: page.nextCursor.map(LinkCursorCoding.encode), chrome: chrome, error: error, form: form,
+            notice: notice, bulkError: bulkError
         )
         return DashboardLayout.response(html, status: status, nonce: chrome.nonce)
     }

@@ -6,14 +6,8 @@ import LandfallStore
 struct WebhooksController: Sendable {
     let storage: any LandfallStorage
     let authenticator: Authenticator
-    let dispatcher: WebhookDispatcher
-    let configuration: WebhookConfiguration
-    let now: @Sendable () -> Date
-
-    /// Enough for every receiver an app could want; each endpoint multiplies every publish.
-    static let maximumEndpoints = 20
-    /// How long the secret before a rotation keeps signing deliveries.
-    static let rotationGrace: TimeInterval = 24 * 3600
+    let service: WebhookEndpointService
+    var now: @Sendable () -> Date { service.now }
 
     func register(on router: Router<LandfallRequestContext>) {
         let webhooks = router.group("api/webhooks")
@@ -30,19 +24,9 @@ struct WebhooksController: Sendable {
 
     @Sendable func create(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let app = try await authenticator.requireSecretKey(request)
-        let valid = try await RequestDecoding.decode(WebhookEndpointInput.self, from: request).validated()
-        try await checkAddress(valid.host)
-        guard try await storage.webhookEndpoints(appId: app.id).count < Self.maximumEndpoints else {
-            throw APIError.conflict("webhook_limit_reached", "an app can have at most \(Self.maximumEndpoints) webhook endpoints")
-        }
-        let date = now()
-        let endpoint = WebhookEndpointRecord(
-            id: "whep_" + SecretGenerator.base62(length: 22), appId: app.id, url: valid.url, description: valid.description,
-            eventTypes: valid.eventTypes, isEnabled: valid.enabled, secret: WebhookSignature.generateSecret(), createdAt: date,
-            updatedAt: date
-        )
-        try await storage.insertWebhookEndpoint(endpoint)
-        return try JSONResponse.make(WebhookEndpointResponse(endpoint, showingSecret: true, at: date), status: .created)
+        let input = try await RequestDecoding.decode(WebhookEndpointInput.self, from: request)
+        let endpoint = try await service.create(appId: app.id, input: input)
+        return try JSONResponse.make(WebhookEndpointResponse(endpoint, showingSecret: true, at: endpoint.createdAt), status: .created)
     }
 
     @Sendable func list(_ request: Request, context: LandfallRequestContext) async throws -> Response {
@@ -65,18 +49,7 @@ struct WebhooksController: Sendable {
         let date = now()
         let merged = try MergePatch.apply(
             patch, to: WebhookEndpointResponse(current, at: date), readOnly: WebhookEndpointResponse.readOnlyKeys)
-        let valid = try RequestDecoding.decode(WebhookEndpointInput.self, from: merged).validated()
-        if valid.url != current.url { try await checkAddress(valid.host) }
-        var updated = current
-        updated.url = valid.url
-        updated.eventTypes = valid.eventTypes
-        updated.description = valid.description
-        updated.isEnabled = valid.enabled
-        // Enabling again is how an operator says the receiver is back after a 410.
-        if valid.enabled { updated.disabledReason = nil }
-        updated.updatedAt = date
-        try await storage.updateWebhookEndpoint(updated)
-        if updated.isEnabled, !current.isEnabled { dispatcher.wake() }
+        let updated = try await service.update(current, with: try RequestDecoding.decode(WebhookEndpointInput.self, from: merged))
         return try JSONResponse.make(WebhookEndpointResponse(updated, at: date))
     }
 
@@ -91,14 +64,8 @@ struct WebhooksController: Sendable {
     /// A new secret, shown once; the previous one keeps signing (as a second signature) for 24 hours.
     @Sendable func rotate(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let app = try await authenticator.requireSecretKey(request)
-        var endpoint = try await endpoint(context, app: app)
-        let date = now()
-        endpoint.previousSecret = endpoint.secret
-        endpoint.previousSecretExpiresAt = date.addingTimeInterval(Self.rotationGrace)
-        endpoint.secret = WebhookSignature.generateSecret()
-        endpoint.updatedAt = date
-        try await storage.updateWebhookEndpoint(endpoint)
-        return try JSONResponse.make(WebhookEndpointResponse(endpoint, showingSecret: true, at: date))
+        let endpoint = try await service.rotateSecret(try await endpoint(context, app: app))
+        return try JSONResponse.make(WebhookEndpointResponse(endpoint, showingSecret: true, at: endpoint.updatedAt))
     }
 
     @Sendable func deliveries(_ request: Request, context: LandfallRequestContext) async throws -> Response {
@@ -142,14 +109,7 @@ struct WebhooksController: Sendable {
     /// Sends a delivery again, whatever became of it, with a fresh retry window.
     @Sendable func redeliver(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let app = try await authenticator.requireSecretKey(request)
-        let delivery = try await delivery(context, app: app)
-        let date = now()
-        guard
-            let updated = try await storage.redeliverWebhook(
-                id: delivery.id, appId: app.id, at: date, deadline: date.addingTimeInterval(configuration.retryWindow)
-            )
-        else { throw Self.deliveryNotFound }
-        dispatcher.wake()
+        let updated = try await service.redeliver(try await delivery(context, app: app), appId: app.id)
         return try JSONResponse.make(WebhookDeliveryResponse(updated), status: .accepted)
     }
 
@@ -168,17 +128,6 @@ struct WebhooksController: Sendable {
         return delivery
     }
 
-    /// Refuses at once a URL the sender would refuse, so a mistake shows when it is made.
-    private func checkAddress(_ host: String) async throws {
-        let policy = WebhookAddressPolicy(
-            allowLoopback: configuration.allowLoopback, allowPrivateNetworks: configuration.allowPrivateNetworks)
-        do {
-            _ = try await WebhookAddressGuard(policy: policy).check(host: host)
-        } catch let refusal as WebhookAddressGuard.Refusal {
-            throw APIError.badRequest("webhook_url_refused", "url: \(refusal.description)")
-        }
-    }
-
-    static let endpointNotFound = APIError.notFound("webhook_not_found", "no webhook endpoint with that id")
-    static let deliveryNotFound = APIError.notFound("webhook_delivery_not_found", "no delivery with that id for this endpoint")
+    static let endpointNotFound = WebhookEndpointService.endpointNotFound
+    static let deliveryNotFound = WebhookEndpointService.deliveryNotFound
 }

@@ -14,19 +14,18 @@ struct WellKnownController: Sendable {
 
     @Sendable func appleAppSiteAssociation(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let app = try await owningApp(request)
-        guard let teamId = app.settings.iosTeamId, !app.settings.iosBundleIds.isEmpty else {
+        guard let association = AppleAppSiteAssociation(settings: app.settings) else {
             throw APIError.notFound("ios_not_configured", "the app on this host has no iOS team ID and bundle IDs")
         }
-        let appIDs = app.settings.iosBundleIds.map { "\(teamId).\($0)" }
-        return try JSONResponse.make(AppleAppSiteAssociation(appIDs: appIDs))
+        return try JSONResponse.make(association)
     }
 
     @Sendable func assetLinks(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let app = try await owningApp(request)
-        guard let package = app.settings.androidPackageName, !app.settings.androidSha256CertFingerprints.isEmpty else {
+        guard let statements = AssetLink.statements(settings: app.settings) else {
             throw APIError.notFound("android_not_configured", "the app on this host has no Android package and certificate fingerprints")
         }
-        return try JSONResponse.make([AssetLink(package: package, fingerprints: app.settings.androidSha256CertFingerprints)])
+        return try JSONResponse.make(statements)
     }
 
     private func owningApp(_ request: Request) async throws -> AppRecord {
@@ -69,6 +68,13 @@ struct AppleAppSiteAssociation: Encodable {
     var applinks: AppLinks
     var webcredentials: WebCredentials
 
+    /// The file an app's settings make: nil without a team ID and at least one bundle ID. The
+    /// dashboard's settings page previews the same value.
+    init?(settings: AppSettings) {
+        guard let teamId = settings.iosTeamId, !settings.iosBundleIds.isEmpty else { return nil }
+        self.init(appIDs: settings.iosBundleIds.map { "\(teamId).\($0)" })
+    }
+
     init(appIDs: [String]) {
         // The server's own endpoints must open in the browser, never in the app.
         let components = [
@@ -100,5 +106,11 @@ struct AssetLink: Encodable {
 
     init(package: String, fingerprints: [String]) {
         target = Target(packageName: package, sha256CertFingerprints: fingerprints)
+    }
+
+    /// The statements an app's settings make: nil without a package name and a fingerprint.
+    static func statements(settings: AppSettings) -> [AssetLink]? {
+        guard let package = settings.androidPackageName, !settings.androidSha256CertFingerprints.isEmpty else { return nil }
+        return [AssetLink(package: package, fingerprints: settings.androidSha256CertFingerprints)]
     }
 }

@@ -5,49 +5,54 @@ import LandfallStore
 /// An app's learned attribution model: per platform, the cut in force, the engine's estimate of
 /// its precision and recall there, and each learned number beside its default.
 enum DashboardAttributionPages {
+    static let template = """
+        {{<layout}}{{$content}}
+        <p><a href="/dashboard/apps/{{appId}}/links">← {{appName}}</a></p>
+        <h1>{{appName}}: attribution model</h1>
+        <p>Learned in the background from this app's own installs; {{target}}. \
+        The same as <code>GET /api/apps/{{appId}}/attribution-model</code>.</p>
+        {{#platforms}}<section class="card attribution-platform" id="platform-{{platform}}">
+        <h2>{{platform}}</h2>
+        <p class="status">{{status}}</p>
+        <p>Cut in force: <strong class="threshold">{{threshold}}</strong> ({{thresholdSource}}){{estimate}}</p>
+        <p>Last fitted: {{fitted}}</p>
+        <table class="parameters"><thead><tr><th>Number</th><th>Learned</th><th>Default</th><th>Evidence</th></tr></thead>
+        <tbody>{{#rows}}<tr><td>{{label}}</td><td>{{value}}</td><td>{{defaultValue}}</td><td>{{evidence}}</td></tr>{{/rows}}</tbody></table>
+        <p>{{delay}}</p>
+        </section>{{/platforms}}
+        {{/content}}{{/layout}}
+        """
+
     static func page(app: AppRecord, view: AttributionModelView, chrome: DashboardLayout.Chrome) -> String {
-        var sections = ""
-        for platform in view.platforms {
+        let platforms = view.platforms.map { platform -> [String: Any] in
             let parameters = platform.parameters
-            var rows = row("Installs that follow a click (token-less)", parameters.clickedInstallShare, percent: true)
-            rows += row("Network kept, right after the click", parameters.ipPersistenceShort, percent: true)
+            var rows = [row("Installs that follow a click (token-less)", parameters.clickedInstallShare)]
+            rows.append(row("Network kept, right after the click", parameters.ipPersistenceShort))
             for name in parameters.persistence.keys.sorted() {
-                if let estimate = parameters.persistence[name] { rows += row("Same \(name) at install", estimate, percent: true) }
+                if let estimate = parameters.persistence[name] { rows.append(row("Same \(name) at install", estimate)) }
             }
             let delay = parameters.delay
-            sections += """
-                <section class="card attribution-platform" id="platform-\(HTML.escape(platform.platform))">
-                <h2>\(HTML.escape(platform.platform))</h2>
-                <p class="status">\(HTML.escape(platform.statusText))</p>
-                <p>Cut in force: <strong class="threshold">\(platform.threshold)</strong> (\(HTML.escape(platform.thresholdSource)))\
-                \(estimateText(platform))</p>
-                <p>Last fitted: \(platform.fittedAt.map(DashboardPages.date) ?? "never")</p>
-                <table class="parameters"><thead><tr><th>Number</th><th>Learned</th><th>Default</th><th>Evidence</th></tr></thead>
-                <tbody>\(rows)</tbody></table>
-                <p>Click-to-install delay: \(percent(delay.quickShare)) within about \(duration(delay.quickMedianSeconds)), \
-                the rest around \(duration(delay.slowMedianSeconds)) (defaults \(percent(delay.defaultValue.quickShare)), \
-                \(duration(delay.defaultValue.quickMedian)), \(duration(delay.defaultValue.slowMedian))); \
-                evidence \(String(format: "%.0f", delay.learnedFrom)) pairs.</p>
-                </section>
-                """
+            let delayText =
+                "Click-to-install delay: \(percent(delay.quickShare)) within about \(duration(delay.quickMedianSeconds)), "
+                + "the rest around \(duration(delay.slowMedianSeconds)) (defaults \(percent(delay.defaultValue.quickShare)), "
+                + "\(duration(delay.defaultValue.quickMedian)), \(duration(delay.defaultValue.slowMedian))); "
+                + "evidence \(String(format: "%.0f", delay.learnedFrom)) pairs."
+            return DashboardTemplates.view([
+                "platform": platform.platform, "status": platform.statusText, "threshold": platform.threshold,
+                "thresholdSource": platform.thresholdSource, "estimate": estimateText(platform),
+                "fitted": platform.fittedAt.map(DashboardPages.date) ?? "never", "rows": rows, "delay": delayText,
+            ])
         }
         let target = view.attributionTargetPrecision.map { "target precision \(percent($0))" } ?? "no target precision set"
-        return DashboardLayout.page(
-            chrome,
-            body: """
-                <p><a href="/dashboard/apps/\(HTML.escape(app.id))/links">← \(HTML.escape(app.name))</a></p>
-                <h1>\(HTML.escape(app.name)): attribution model</h1>
-                <p>Learned in the background from this app's own installs; \(HTML.escape(target)). \
-                The same as <code>GET /api/apps/\(HTML.escape(app.id))/attribution-model</code>.</p>
-                \(sections)
-                """)
+        return DashboardTemplates.render(
+            "attribution", chrome: chrome, ["appId": app.id, "appName": app.name, "target": target, "platforms": platforms])
     }
 
-    private static func row(_ label: String, _ estimate: AttributionModelView.Estimate, percent asPercent: Bool) -> String {
-        """
-        <tr><td>\(HTML.escape(label))</td><td>\(percent(estimate.value))</td><td>\(percent(estimate.defaultValue))</td>\
-        <td>\(String(format: "%.0f", estimate.learnedFrom))</td></tr>
-        """
+    private static func row(_ label: String, _ estimate: AttributionModelView.Estimate) -> [String: Any] {
+        [
+            "label": label, "value": percent(estimate.value), "defaultValue": percent(estimate.defaultValue),
+            "evidence": String(format: "%.0f", estimate.learnedFrom),
+        ]
     }
 
     private static func estimateText(_ platform: AttributionModelView.Platform) -> String {

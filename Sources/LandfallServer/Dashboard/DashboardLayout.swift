@@ -17,48 +17,58 @@ enum DashboardLayout {
 
         /// True when the page may offer forms that change the app's links and other objects.
         var canEdit: Bool { (role ?? .viewer) >= .editor }
-    }
 
-    static func page(_ chrome: Chrome, body: String, script: String? = nil) -> String {
-        var navigation = ""
-        if let principal = chrome.principal, let csrf = chrome.csrf {
-            let who: String
-            var account = ""
+        func view(script: String?) -> View {
+            var who = ""
             switch principal {
             case .admin: who = "Signed in with the admin token"
             case .app: who = "Signed in with an app key"
-            case .user(_, let email, _):
-                who = "Signed in as \(HTML.escape(email))"
-                account = #"<a href="/dashboard/account" id="account">Account</a>"#
+            case .user(_, let email, _): who = "Signed in as \(email)"
+            case nil: break
             }
-            navigation = """
-                <nav><a class="brand" href="/dashboard">Landfall</a><a href="/dashboard/apps">Apps</a>\(account)\
-                <span class="who">\(who)</span>\
-                <form method="post" action="/dashboard/logout" class="inline">\(csrfField(csrf))\
-                <button type="submit" class="link" id="sign-out">Sign out</button></form></nav>
-                """
+            var isAccount = false
+            if case .user = principal { isAccount = true }
+            return View(
+                title: title, nonce: nonce, signedIn: principal != nil && csrf != nil, csrf: csrf ?? "", who: who, isAccount: isAccount,
+                canEdit: canEdit, isOwner: role == .owner, style: DashboardLayout.style, script: script ?? "", hasScript: script != nil
+            )
         }
-        let scriptTag = script.map { "<script nonce=\"\(chrome.nonce)\">\($0)</script>" } ?? ""
-        return """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width,initial-scale=1">
-            <meta name="robots" content="noindex">
-            <title>\(HTML.escape(chrome.title)) · Landfall</title>
-            <style nonce="\(chrome.nonce)">\(style)</style>
-            </head><body>\(navigation)<main>
-            \(body)
-            </main>\(scriptTag)</body></html>
-            """
     }
 
-    static func csrfField(_ token: String) -> String {
-        #"<input type="hidden" name="_csrf" value="\#(HTML.escape(token))">"#
+    /// What the layout template reads: the title, the navigation for a signed-in session, the nonce
+    /// and the CSRF token every form carries.
+    struct View {
+        var title: String
+        var nonce: String
+        var signedIn: Bool
+        var csrf: String
+        var who: String
+        var isAccount: Bool
+        var canEdit: Bool
+        var isOwner: Bool
+        var style: String
+        var script: String
+        var hasScript: Bool
     }
 
-    static func errorBox(_ message: String?) -> String {
-        message.map { #"<p class="error" role="alert">\#(HTML.escape($0))</p>"# } ?? ""
-    }
+    static let template = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width,initial-scale=1">
+        <meta name="robots" content="noindex">
+        {{#chrome}}<title>{{title}} · Landfall</title>
+        {{! The style sheet is this file's constant, raw because escaping would break its child selectors. }}
+        <style nonce="{{nonce}}">{{{style}}}</style>
+        </head><body>{{#signedIn}}<nav><a class="brand" href="/dashboard">Landfall</a><a href="/dashboard/apps">Apps</a>\
+        {{#isAccount}}<a href="/dashboard/account" id="account">Account</a>{{/isAccount}}<span class="who">{{who}}</span>\
+        <form method="post" action="/dashboard/logout" class="inline">{{>csrf}}\
+        <button type="submit" class="link" id="sign-out">Sign out</button></form></nav>{{/signedIn}}{{/chrome}}<main>
+        {{$content}}{{/content}}
+        </main>{{#chrome}}{{#hasScript}}{{! A script constant of the page's own, allowed by the nonce. }}\
+        <script nonce="{{nonce}}">{{{script}}}</script>{{/hasScript}}{{/chrome}}</body></html>
+        """
+
+    static let csrfTemplate = #"<input type="hidden" name="_csrf" value="{{chrome.csrf}}">"#
 
     /// Like the link pages' policy, but forms may post to this origin.
     static func contentSecurityPolicy(nonce: String) -> String {
@@ -84,6 +94,9 @@ enum DashboardLayout {
         Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
     }
 
+    // Text colours keep 4.5:1 contrast on white and on the page's grey (axe's color-contrast rule).
+    // Tables and previews wrap instead of scrolling sideways on a phone: a scrolling box would need
+    // its own tab stop for keyboard users (axe's scrollable-region-focusable rule).
     static let style = """
         *{box-sizing:border-box}body{font-family:-apple-system,system-ui,sans-serif;margin:0;color:#111;background:#f6f6f4}
         nav{display:flex;gap:1rem;align-items:center;padding:.75rem 1.25rem;background:#111;color:#eee}
@@ -97,6 +110,15 @@ enum DashboardLayout {
         .error{background:#fde8e8;color:#8a1010;padding:.6rem .8rem;border-radius:.35rem}.notice{background:#e8f5e9;padding:.6rem .8rem;border-radius:.35rem}
         .row{display:flex;gap:1.5rem;flex-wrap:wrap}.row>*{flex:1 1 18rem}code{background:#eee;padding:.1rem .3rem;border-radius:.25rem}
         .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-        .muted{color:#777}.qr svg{max-width:100%;height:auto;border:1px solid #e4e4e0}svg.chart{width:100%;height:auto;background:#fff}
+        .muted{color:#595959}.qr svg{max-width:100%;height:auto;border:1px solid #e4e4e0}svg.chart{width:100%;height:auto;background:#fff}
+        textarea,input[type=number]{width:100%;padding:.5rem;border:1px solid #ccc;border-radius:.35rem;font:inherit}
+        input:disabled,textarea:disabled,select:disabled{background:#f0f0ee;color:#555}
+        fieldset{border:1px solid #e4e4e0;border-radius:.5rem;margin:.75rem 0;padding:.5rem 1rem 1rem}legend{font-weight:600;padding:0 .3rem}
+        .field-error{color:#8a1010;margin:.25rem 0 0;font-size:.85rem}[aria-invalid=true]{border-color:#b42318;outline:1px solid #b42318}
+        .hint{color:#666;margin:.2rem 0 0;font-size:.8rem}label.check{display:flex;gap:.5rem;align-items:center;color:#111;font-size:.9rem}
+        pre{background:#f4f4f2;padding:.6rem;font-size:.8rem;white-space:pre-wrap;overflow-wrap:anywhere}
+        :focus-visible{outline:2px solid #2f6fde;outline-offset:2px}
+        @media (max-width:40rem){nav{flex-wrap:wrap;gap:.6rem}nav .who{margin-left:0;width:100%}main{padding:1rem .75rem}
+        th,td{overflow-wrap:anywhere;padding:.4rem .35rem}.row{gap:0}.row>*{flex-basis:100%}}
         """
 }

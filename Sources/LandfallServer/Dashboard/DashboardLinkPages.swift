@@ -9,45 +9,65 @@ enum DashboardLinkPages {
         var url: String
     }
 
+    static let listTemplate = """
+        {{<layout}}{{$content}}
+        <h1>{{appName}}: links</h1>
+        {{>app-nav}}
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}\
+        {{#bulkError}}<p class="error" role="alert">{{bulkError}}</p>{{/bulkError}}
+        {{#chrome.canEdit}}<form method="post" action="/dashboard/apps/{{appId}}/links/bulk" id="bulk-links">{{>csrf}}{{/chrome.canEdit}}
+        <table id="links"><thead><tr>{{#chrome.canEdit}}<th><span class="visually-hidden">Select</span></th>{{/chrome.canEdit}}\
+        <th>Link</th><th>Short URL</th><th>Destination</th><th>Status</th></tr></thead><tbody>
+        {{#links}}<tr>{{#chrome.canEdit}}<td><label for="select-{{id}}" class="visually-hidden">Select {{label}}</label>\
+        <input type="checkbox" id="select-{{id}}" name="select-{{id}}" value="true"></td>{{/chrome.canEdit}}\
+        <td><a href="/dashboard/apps/{{appId}}/links/{{id}}">{{label}}</a></td><td><code>{{url}}</code></td>\
+        <td>{{destination}}</td><td>{{status}}</td></tr>{{/links}}
+        {{^links}}<tr><td colspan="5" class="muted">No links yet.</td></tr>{{/links}}
+        </tbody></table>
+        {{#chrome.canEdit}}<button type="submit" name="action" value="pause" id="pause-selected">Pause selected</button> \
+        <button type="submit" name="action" value="resume" id="resume-selected">Resume selected</button></form>{{/chrome.canEdit}}
+        {{#nextCursor}}<p><a href="/dashboard/apps/{{appId}}/links?cursor={{nextCursor}}">Older links →</a></p>{{/nextCursor}}
+        {{#chrome.canEdit}}
+        <h2>New link</h2>{{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
+        <form class="card" method="post" action="/dashboard/apps/{{appId}}/links" id="create-link">{{>csrf}}
+        <label for="originalUrl">Destination URL</label><input type="url" id="originalUrl" name="originalUrl" value="{{form.originalUrl}}">
+        <div class="row"><div><label for="title">Title</label><input type="text" id="title" name="title" value="{{form.title}}"></div>
+        <div><label for="customCode">Custom short code (optional)</label><input type="text" id="customCode" name="customCode" value="{{form.customCode}}"></div></div>
+        <div class="row"><div><label for="deepLinkPath">Deep link path</label><input type="text" id="deepLinkPath" name="deepLinkPath" value="{{form.deepLinkPath}}"></div>
+        <div><label for="utmCampaign">UTM campaign</label><input type="text" id="utmCampaign" name="utmCampaign" value="{{form.utmCampaign}}"></div></div>
+        <button type="submit">Create link</button></form>
+        {{/chrome.canEdit}}
+        {{/content}}{{/layout}}
+        """
+
+    /// The links to an app's other pages, under its name on each of them.
+    static let appNavTemplate = """
+        <p id="app-nav"><a href="/dashboard/apps/{{appId}}/installs">Installs</a> · <a href="/dashboard/apps/{{appId}}/referrals">Referrals</a> · <a href="/dashboard/apps/{{appId}}/webhooks">Webhooks</a> · \
+        <a href="/dashboard/apps/{{appId}}/attribution">Attribution model</a> · <a href="/dashboard/apps/{{appId}}/skan">SKAdNetwork</a> · <a href="/dashboard/apps/{{appId}}/settings">Settings</a>\
+        {{#chrome.isOwner}} · <a href="/dashboard/apps/{{appId}}/keys">Keys</a> · <a href="/dashboard/apps/{{appId}}/members">Members</a>{{/chrome.isOwner}}</p>
+        """
+
     static func list(
-        app: AppRecord, links: [LinkRow], nextCursor: String?, chrome: DashboardLayout.Chrome, error: String?, form: DashboardForm?
+        app: AppRecord, links: [LinkRow], nextCursor: String?, chrome: DashboardLayout.Chrome, error: String?, form: DashboardForm?,
+        notice: String? = nil, bulkError: String? = nil
     ) -> String {
-        let base = "/dashboard/apps/\(HTML.escape(app.id))/links"
-        var rows = ""
-        for row in links {
-            let status = row.link.isActive ? "active" : "off"
-            rows += """
-                <tr><td><a href="\(base)/\(HTML.escape(row.link.id))">\(HTML.escape(row.link.content.title ?? row.link.shortCode))</a></td>\
-                <td><code>\(HTML.escape(row.url))</code></td>\
-                <td>\(HTML.escape(row.link.content.originalUrl ?? row.link.content.webFallbackUrl ?? ""))</td><td>\(status)</td></tr>
-                """
+        let rows = links.map { row in
+            DashboardTemplates.view([
+                "id": row.link.id, "label": row.link.content.title ?? row.link.shortCode, "url": row.url,
+                "destination": row.link.content.originalUrl ?? row.link.content.webFallbackUrl ?? "",
+                "status": row.link.isActive ? "active" : "off",
+            ])
         }
-        if links.isEmpty { rows = #"<tr><td colspan="4" class="muted">No links yet.</td></tr>"# }
-        let more = nextCursor.map { #"<p><a href="\#(base)?cursor=\#(HTML.escape($0))">Older links →</a></p>"# } ?? ""
-        let value = { (name: String) in HTML.escape(form?[name] ?? "") }
-        // A viewer gets no form to post: the server would refuse it.
-        let createForm =
-            chrome.canEdit
-            ? """
-            <h2>New link</h2>\(DashboardLayout.errorBox(error))
-            <form class="card" method="post" action="\(base)" id="create-link">\(DashboardLayout.csrfField(chrome.csrf ?? ""))
-            <label for="originalUrl">Destination URL</label><input type="url" id="originalUrl" name="originalUrl" value="\(value("originalUrl"))">
-            <div class="row"><div><label for="title">Title</label><input type="text" id="title" name="title" value="\(value("title"))"></div>
-            <div><label for="customCode">Custom short code (optional)</label><input type="text" id="customCode" name="customCode" value="\(value("customCode"))"></div></div>
-            <div class="row"><div><label for="deepLinkPath">Deep link path</label><input type="text" id="deepLinkPath" name="deepLinkPath" value="\(value("deepLinkPath"))"></div>
-            <div><label for="utmCampaign">UTM campaign</label><input type="text" id="utmCampaign" name="utmCampaign" value="\(value("utmCampaign"))"></div></div>
-            <button type="submit">Create link</button></form>
-            """ : ""
-        let members = chrome.role == .owner ? #" · <a href="/dashboard/apps/\#(HTML.escape(app.id))/members">Members</a>"# : ""
-        return DashboardLayout.page(
-            chrome,
-            body: """
-                <h1>\(HTML.escape(app.name)): links</h1>
-                <p id="app-nav"><a href="/dashboard/apps/\(HTML.escape(app.id))/referrals">Referrals</a> · <a href="/dashboard/apps/\(HTML.escape(app.id))/webhooks">Webhooks</a> · <a href="/dashboard/apps/\(HTML.escape(app.id))/attribution">Attribution model</a>\(members)</p>
-                <table id="links"><thead><tr><th>Link</th><th>Short URL</th><th>Destination</th><th>Status</th></tr></thead><tbody>\(rows)</tbody></table>
-                \(more)
-                \(createForm)
-                """)
+        // The fields as posted, so a refused form comes back filled in.
+        let posted = ["originalUrl", "title", "customCode", "deepLinkPath", "utmCampaign"].reduce(into: [String: String]()) {
+            $0[$1] = form?[$1] ?? ""
+        }
+        return DashboardTemplates.render(
+            "links", chrome: chrome,
+            [
+                "appId": app.id, "appName": app.name, "links": rows, "nextCursor": nextCursor, "error": error, "form": posted,
+                "notice": notice, "bulkError": bulkError,
+            ])
     }
 
     struct Detail {
@@ -61,65 +81,79 @@ enum DashboardLinkPages {
         var error: String?
     }
 
+    static let detailTemplate = """
+        {{<layout}}{{$content}}
+        <p><a href="/dashboard/apps/{{appId}}/links">← {{appName}}</a></p>
+        <h1>{{heading}}</h1>{{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}\
+        {{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
+        <p>Short URL: <code id="short-url">{{url}}</code> <button type="button" id="copy" data-url="{{url}}">Copy</button>
+        <span id="copied" class="muted" hidden>Copied</span></p>\
+        {{#safety}}<p id="safety" class="notice">Visitors get: <strong>{{effective}}</strong> \
+        (the link's own state: {{own}}; the domain lists: {{domain}}).</p>{{/safety}}
+        <div class="row">
+        <section class="card qr"><h2>QR code</h2>{{! The server's own QR encoder drew this SVG from the short URL: raw. }}<div id="qr">{{{qrSVG}}}</div>
+        <form method="get" action="{{base}}"><div class="row"><div><label for="ecc">Error correction</label><select id="ecc" name="ecc">\
+        {{#eccOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/eccOptions}}</select></div>
+        <div><label for="size">Size (px)</label><input type="text" id="size" name="size" value="{{size}}" inputmode="numeric"></div></div>
+        <button type="submit">Update</button></form>
+        <p><a id="qr-png" href="{{base}}/qr?format=png&amp;{{query}}">Download PNG</a> · \
+        <a id="qr-svg" href="{{base}}/qr?format=svg&amp;{{query}}">Download SVG</a></p></section>
+        {{#chrome.canEdit}}
+        <form class="card" method="post" action="{{base}}" id="edit-link">{{>csrf}}<h2>Edit</h2>
+        <label for="originalUrl">Destination URL</label><input type="url" id="originalUrl" name="originalUrl" value="{{originalUrl}}">
+        <label for="title">Title</label><input type="text" id="title" name="title" value="{{title}}">
+        <label for="deepLinkPath">Deep link path</label><input type="text" id="deepLinkPath" name="deepLinkPath" value="{{deepLinkPath}}">
+        <label for="isActive" class="check"><input type="checkbox" id="isActive" name="isActive" value="true"{{#isActive}} checked{{/isActive}}> Active</label>
+        <button type="submit">Save</button></form>
+        {{/chrome.canEdit}}
+        </div>
+        <h2>Last {{days}} days</h2>
+        <p id="totals">{{humanClicks}} clicks ({{botClicks}} from bots, not counted), {{installCount}} installs.</p>
+        {{! The charts are SVG the server draws from counts and escaped labels (DashboardCharts): raw. }}
+        <section class="card"><h2>Clicks per day</h2>{{{clicksChart}}}</section>
+        <section class="card"><h2>Installs by method</h2>{{{installsChart}}}</section>
+        <h2>Installs</h2>
+        <table id="installs"><thead><tr><th>When</th><th>Platform</th><th>Method</th><th>Confidence</th><th>Matched on</th></tr></thead><tbody>
+        {{#installs}}<tr><td>{{when}}</td><td>{{platform}}</td><td class="method">{{method}}</td><td>{{confidence}}</td><td>{{factors}}</td></tr>{{/installs}}
+        {{^installs}}<tr><td colspan="5" class="muted">No installs from this link yet.</td></tr>{{/installs}}
+        </tbody></table>
+        {{/content}}{{/layout}}
+        """
+
     static func detail(_ page: Detail, chrome: DashboardLayout.Chrome) -> String {
         let link = page.link
-        let base = "/dashboard/apps/\(HTML.escape(page.app.id))/links/\(HTML.escape(link.id))"
-        let notice = page.notice.map { #"<p class="notice" role="status">\#(HTML.escape($0))</p>"# } ?? ""
-        let eccOptions = QRErrorCorrection.allCases.map {
-            #"<option value="\#($0.rawValue)"\#($0 == page.qr.errorCorrection ? " selected" : "")>\#($0.rawValue)</option>"#
-        }.joined()
-        let query = "size=\(page.qr.size)&amp;ecc=\(page.qr.errorCorrection.rawValue)"
-        var installRows = ""
-        for install in page.activity.installs {
-            installRows += """
-                <tr><td>\(DashboardPages.date(install.createdAt))</td><td>\(HTML.escape(install.platform))</td>\
-                <td class="method">\(HTML.escape(install.method.rawValue))</td><td>\(install.confidence)</td>\
-                <td>\(HTML.escape(install.matchedFactors.joined(separator: ", ")))</td></tr>
-                """
-        }
-        if installRows.isEmpty { installRows = #"<tr><td colspan="5" class="muted">No installs from this link yet.</td></tr>"# }
         let content = link.content
         let totalClicks = page.activity.clicksPerDay.reduce(0) { $0 + $1.value }
-        let editForm =
-            chrome.canEdit
-            ? """
-            <form class="card" method="post" action="\(base)" id="edit-link">\(DashboardLayout.csrfField(chrome.csrf ?? ""))<h2>Edit</h2>
-            <label for="originalUrl">Destination URL</label><input type="url" id="originalUrl" name="originalUrl" value="\(HTML.escape(content.originalUrl ?? ""))">
-            <label for="title">Title</label><input type="text" id="title" name="title" value="\(HTML.escape(content.title ?? ""))">
-            <label for="deepLinkPath">Deep link path</label><input type="text" id="deepLinkPath" name="deepLinkPath" value="\(HTML.escape(content.deepLinkPath ?? ""))">
-            <label><input type="checkbox" name="isActive" value="true"\(link.isActive ? " checked" : "")> Active</label>
-            <button type="submit">Save</button></form>
-            """ : ""
-        return DashboardLayout.page(
-            chrome,
-            body: """
-                <p><a href="/dashboard/apps/\(HTML.escape(page.app.id))/links">← \(HTML.escape(page.app.name))</a></p>
-                <h1>\(HTML.escape(content.title ?? link.shortCode))</h1>\(notice)\(DashboardLayout.errorBox(page.error))
-                <p>Short URL: <code id="short-url">\(HTML.escape(page.url))</code> <button type="button" id="copy" data-url="\(HTML.escape(page.url))">Copy</button>
-                <span id="copied" class="muted" hidden>Copied</span></p>\(safetyNote(link))
-                <div class="row">
-                <section class="card qr"><h2>QR code</h2><div id="qr">\(page.qrSVG)</div>
-                <form method="get" action="\(base)"><div class="row"><div><label for="ecc">Error correction</label><select id="ecc" name="ecc">\(eccOptions)</select></div>
-                <div><label for="size">Size (px)</label><input type="text" id="size" name="size" value="\(page.qr.size)" inputmode="numeric"></div></div>
-                <button type="submit">Update</button></form>
-                <p><a id="qr-png" href="\(base)/qr?format=png&amp;\(query)">Download PNG</a> · <a id="qr-svg" href="\(base)/qr?format=svg&amp;\(query)">Download SVG</a></p></section>
-                \(editForm)
-                </div>
-                <h2>Last \(LinkActivity.days) days</h2>
-                <p id="totals">\(page.activity.humanClicks) clicks (\(page.activity.botClicks) from bots, not counted), \
-                \(page.activity.installsByMethod.reduce(0) { $0 + $1.value }) installs.</p>
-                <section class="card"><h2>Clicks per day</h2>\(DashboardCharts.daily(page.activity.clicksPerDay, title: "\(totalClicks) clicks per day", id: "clicks-chart"))</section>
-                <section class="card"><h2>Installs by method</h2>\(DashboardCharts.categories(page.activity.installsByMethod, title: "Installs by method", id: "installs-chart"))</section>
-                <h2>Installs</h2>
-                <table id="installs"><thead><tr><th>When</th><th>Platform</th><th>Method</th><th>Confidence</th><th>Matched on</th></tr></thead><tbody>\(installRows)</tbody></table>
-                """, script: copyScript)
-    }
-
-    /// Why visitors of a link under warn or block do not simply go on; nothing for an allowed link.
-    static func safetyNote(_ link: LinkRecord) -> String {
-        guard link.effectiveSafety != .allow else { return "" }
-        return #"<p id="safety" class="notice">Visitors get: <strong>\#(link.effectiveSafety.rawValue)</strong> "#
-            + #"(the link's own state: \#(link.safety.rawValue); the domain lists: \#(link.domainSafety.rawValue)).</p>"#
+        let installs = page.activity.installs.map {
+            DashboardTemplates.view([
+                "when": DashboardPages.date($0.createdAt), "platform": $0.platform, "method": $0.method.rawValue,
+                "confidence": $0.confidence, "factors": $0.matchedFactors.joined(separator: ", "),
+            ])
+        }
+        let safety: [String: Any]? =
+            link.effectiveSafety == .allow
+            ? nil
+            : ["effective": link.effectiveSafety.rawValue, "own": link.safety.rawValue, "domain": link.domainSafety.rawValue]
+                as [String: Any]
+        return DashboardTemplates.render(
+            "link", chrome: chrome, script: copyScript,
+            [
+                "appId": page.app.id, "appName": page.app.name, "base": "/dashboard/apps/\(page.app.id)/links/\(link.id)",
+                "heading": content.title ?? link.shortCode, "notice": page.notice, "error": page.error, "url": page.url,
+                "safety": safety, "qrSVG": page.qrSVG,
+                "eccOptions": QRErrorCorrection.allCases.map {
+                    ["value": $0.rawValue, "selected": $0 == page.qr.errorCorrection] as [String: Any]
+                },
+                "size": page.qr.size, "query": "size=\(page.qr.size)&ecc=\(page.qr.errorCorrection.rawValue)",
+                "originalUrl": content.originalUrl, "title": content.title, "deepLinkPath": content.deepLinkPath,
+                "isActive": link.isActive, "days": LinkActivity.days, "humanClicks": page.activity.humanClicks,
+                "botClicks": page.activity.botClicks, "installCount": page.activity.installsByMethod.reduce(0) { $0 + $1.value },
+                "clicksChart": DashboardCharts.daily(
+                    page.activity.clicksPerDay, title: "\(totalClicks) clicks per day", id: "clicks-chart"),
+                "installsChart": DashboardCharts.categories(
+                    page.activity.installsByMethod, title: "Installs by method", id: "installs-chart"),
+                "installs": installs,
+            ])
     }
 
     /// Copies the short URL; the page works without it (the URL is on screen).

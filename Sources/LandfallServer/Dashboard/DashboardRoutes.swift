@@ -6,9 +6,13 @@ import LandfallStore
 enum DashboardRoutes {
     static func register(
         on router: Router<LandfallRequestContext>, storage: any LandfallStorage, authenticator: Authenticator, apps: AppService,
-        links: LinkService, configuration: ServerConfiguration, now: @escaping @Sendable () -> Date,
+        links: LinkService, webhooks: WebhookEndpointService,
+        referrals: ReferralService, conversionValues: ConversionValueService, configuration: ServerConfiguration,
+        now: @escaping @Sendable () -> Date,
         uptime: @escaping @Sendable () -> ContinuousClock.Instant
     ) {
+        // Parsed here, once, so a server never starts with a template that does not parse.
+        _ = DashboardTemplates.library
         let gate = DashboardGate(
             storage: storage,
             sessions: DashboardSessions(storage: storage, adminTokenHash: authenticator.adminTokenHash, now: now),
@@ -25,5 +29,11 @@ enum DashboardRoutes {
         DashboardUsersController(storage: storage, authenticator: authenticator, accounts: accounts).register(on: router)
         DashboardLinksController(gate: gate, service: links, now: now).register(on: router)
         DashboardFeaturesController(gate: gate, attribution: configuration.attribution).register(on: router)
+        DashboardSettingsController(gate: gate, apps: apps).register(on: router)
+        DashboardKeysController(gate: gate, apps: apps).register(on: router)
+        DashboardWebhooksController(gate: gate, service: webhooks).register(on: router)
+        DashboardReferralsController(gate: gate, service: referrals).register(on: router)
+        DashboardSKANController(gate: gate, service: conversionValues).register(on: router)
+        DashboardInstallsController(gate: gate).register(on: router)
     }
 }

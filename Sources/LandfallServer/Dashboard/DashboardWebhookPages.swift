@@ -1,44 +1,110 @@
 import Foundation
 import LandfallStore
 
-/// An app's webhook endpoints with their recent deliveries. Secrets are never rendered.
+/// An app's webhook endpoints with their recent deliveries; for editors, the forms that add and
+/// change endpoints, rotate a secret and redeliver. A secret is rendered only on the answer that
+/// made it (creation or rotation), never on the list.
 enum DashboardWebhookPages {
     struct EndpointRow {
         var endpoint: WebhookEndpointRecord
         var deliveries: [WebhookDeliveryRecord]
     }
 
-    static func page(app: AppRecord, endpoints: [EndpointRow], chrome: DashboardLayout.Chrome) -> String {
-        var sections = ""
-        for row in endpoints {
+    static let template = """
+        {{<layout}}{{$content}}
+        <p><a href="/dashboard/apps/{{appId}}/links">← {{appName}}</a></p>
+        <h1>{{appName}}: webhooks</h1>{{>app-nav}}
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}\
+        {{#formError}}<p class="error" role="alert">{{formError}}</p>{{/formError}}\
+        {{#secret}}<section class="card notice" id="new-secret" role="status"><p>The signing secret of <code>{{url}}</code>. \
+        Copy it now: it is shown only on this page.{{#rotated}} The previous secret keeps signing, as a second signature, for 24 hours.{{/rotated}}</p>\
+        <p><code id="secret-value">{{value}}</code></p></section>{{/secret}}
+        {{#endpoints}}<section class="card endpoint" id="endpoint-{{id}}">
+        <h2><code>{{url}}</code></h2>
+        <p>{{description}}</p>
+        <p>Events: <code class="types">{{types}}</code> · <span class="state">{{state}}</span></p>
+        {{#chrome.canEdit}}<details{{#open}} open{{/open}}><summary>Edit this endpoint</summary>
+        <form method="post" action="/dashboard/apps/{{appId}}/webhooks/{{id}}" class="edit-endpoint">{{>csrf}}{{>fields}}
+        <button type="submit">Save endpoint</button></form></details>
+        <form method="post" action="/dashboard/apps/{{appId}}/webhooks/{{id}}/rotate-secret" class="inline rotate">{{>csrf}}\
+        <button type="submit">Rotate the signing secret</button></form>{{/chrome.canEdit}}
+        <table class="deliveries"><caption class="visually-hidden">Deliveries to {{url}}</caption>\
+        <thead><tr><th>Created</th><th>Type</th><th>Status</th><th>Attempts</th><th>Last HTTP status</th><th></th></tr></thead>\
+        <tbody>{{#deliveries}}<tr><td>{{created}}</td><td>{{type}}</td><td class="status">{{status}}</td><td>{{attempts}}</td>\
+        <td>{{lastStatus}}</td><td>{{#chrome.canEdit}}<form method="post" action="/dashboard/apps/{{appId}}/webhooks/{{endpointId}}/deliveries/{{deliveryId}}/redeliver" class="inline">\
+        {{>csrf}}<button type="submit" aria-label="Redeliver {{type}} of {{created}}">Redeliver</button></form>{{/chrome.canEdit}}</td></tr>{{/deliveries}}\
+        {{^deliveries}}<tr><td colspan="6" class="muted">No deliveries yet.</td></tr>{{/deliveries}}\
+        </tbody></table></section>{{/endpoints}}
+        {{^endpoints}}<p class="muted">No webhook endpoints yet.</p>{{/endpoints}}
+        {{#chrome.canEdit}}<h2>Add an endpoint</h2>
+        <form class="card" method="post" action="/dashboard/apps/{{appId}}/webhooks" id="add-endpoint">{{>csrf}}\
+        {{#newEndpoint}}{{>fields}}{{/newEndpoint}}<button type="submit">Add endpoint</button></form>{{/chrome.canEdit}}
+        {{/content}}{{/layout}}
+        """
+
+    /// An endpoint form's inputs; `prefix` keeps the ids of one endpoint's inputs apart from another's.
+    static func fields(url: String, eventTypes: String, description: String, enabled: Bool, prefix: String) -> [DashboardField] {
+        [
+            DashboardField("url", "URL", value: url, kind: .url, required: true, id: "\(prefix)-url"),
+            DashboardField(
+                "eventTypes", "Event types", value: eventTypes, kind: .textarea,
+                hint: "One a line: a type (install.attributed), a family (referral.*) or * for all.", id: "\(prefix)-eventTypes"),
+            DashboardField("description", "Description", value: description, id: "\(prefix)-description"),
+            DashboardField("enabled", "Enabled", kind: .checkbox, checked: enabled, id: "\(prefix)-enabled"),
+        ]
+    }
+
+    static func fields(_ endpoint: WebhookEndpointRecord) -> [DashboardField] {
+        fields(
+            url: endpoint.url, eventTypes: endpoint.eventTypes.joined(separator: "\n"), description: endpoint.description ?? "",
+            enabled: endpoint.isEnabled, prefix: "ep-\(endpoint.id)")
+    }
+
+    /// The form as posted, so a refused one comes back as typed.
+    static func fields(posted form: DashboardForm, prefix: String) -> [DashboardField] {
+        fields(
+            url: form.values["url"] ?? "", eventTypes: form.values["eventTypes"] ?? "", description: form.values["description"] ?? "",
+            enabled: form["enabled"] == "true", prefix: prefix)
+    }
+
+    /// The page's state beyond the stored endpoints: a secret to show once, a refused form to show
+    /// with its message, a notice.
+    struct Outcome {
+        var notice: String?
+        var formError: String?
+        var secret: (url: String, value: String, rotated: Bool)?
+        /// The endpoint whose posted form was refused (nil: the add form), with its fields as posted.
+        var refused: (endpointId: String?, fields: [DashboardField])?
+    }
+
+    static func page(app: AppRecord, endpoints: [EndpointRow], outcome: Outcome, chrome: DashboardLayout.Chrome) -> String {
+        let sections = endpoints.map { row -> [String: Any] in
             let endpoint = row.endpoint
-            let state = endpoint.isEnabled ? "enabled" : "disabled" + (endpoint.disabledReason.map { " (\($0))" } ?? "")
-            var deliveries = ""
-            for delivery in row.deliveries {
-                deliveries += """
-                    <tr><td>\(DashboardPages.date(delivery.createdAt))</td><td>\(HTML.escape(delivery.messageType))</td>\
-                    <td class="status">\(HTML.escape(delivery.status.rawValue))</td><td>\(delivery.attempts)</td>\
-                    <td>\(delivery.lastStatusCode.map(String.init) ?? "")</td></tr>
-                    """
+            let deliveries = row.deliveries.map { delivery -> [String: Any] in
+                [
+                    "created": DashboardPages.date(delivery.createdAt), "type": delivery.messageType, "status": delivery.status.rawValue,
+                    "attempts": delivery.attempts, "lastStatus": delivery.lastStatusCode.map(String.init) ?? "",
+                    "endpointId": endpoint.id, "deliveryId": delivery.id,
+                ]
             }
-            if deliveries.isEmpty { deliveries = #"<tr><td colspan="5" class="muted">No deliveries yet.</td></tr>"# }
-            sections += """
-                <section class="card endpoint" id="endpoint-\(HTML.escape(endpoint.id))">
-                <h2><code>\(HTML.escape(endpoint.url))</code></h2>
-                <p>\(HTML.escape(endpoint.description ?? ""))</p>
-                <p>Events: <code class="types">\(HTML.escape(endpoint.eventTypes.joined(separator: ", ")))</code> · \
-                <span class="state">\(HTML.escape(state))</span></p>
-                <table class="deliveries"><thead><tr><th>Created</th><th>Type</th><th>Status</th><th>Attempts</th><th>Last HTTP status</th></tr></thead>\
-                <tbody>\(deliveries)</tbody></table></section>
-                """
+            let refusedHere = outcome.refused.map { $0.endpointId == endpoint.id } ?? false
+            return [
+                "id": endpoint.id, "url": endpoint.url, "description": endpoint.description ?? "",
+                "types": endpoint.eventTypes.joined(separator: ", "),
+                "state": endpoint.isEnabled ? "enabled" : "disabled" + (endpoint.disabledReason.map { " (\($0))" } ?? ""),
+                "deliveries": deliveries, "open": refusedHere,
+                "fields": refusedHere ? outcome.refused?.fields ?? fields(endpoint) : fields(endpoint),
+            ]
         }
-        if endpoints.isEmpty { sections = #"<p class="muted">No webhook endpoints yet (<code>POST /api/webhooks</code>).</p>"# }
-        return DashboardLayout.page(
-            chrome,
-            body: """
-                <p><a href="/dashboard/apps/\(HTML.escape(app.id))/links">← \(HTML.escape(app.name))</a></p>
-                <h1>\(HTML.escape(app.name)): webhooks</h1>
-                \(sections)
-                """)
+        let newFields =
+            outcome.refused.flatMap { $0.endpointId == nil ? $0.fields : nil }
+            ?? fields(url: "", eventTypes: "*", description: "", enabled: true, prefix: "new")
+        let secret = outcome.secret.map { ["url": $0.url, "value": $0.value, "rotated": $0.rotated] as [String: Any] }
+        return DashboardTemplates.render(
+            "webhooks", chrome: chrome,
+            [
+                "appId": app.id, "appName": app.name, "endpoints": sections, "notice": outcome.notice, "formError": outcome.formError,
+                "secret": secret, "newEndpoint": ["fields": newFields],
+            ])
     }
 }

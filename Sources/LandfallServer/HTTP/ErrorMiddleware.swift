@@ -13,8 +13,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as APIError {
             return try error.response(from: request, context: context)
         } catch let error as StoreError where error.conflictingField != nil {
-            let field = error.conflictingField ?? "value"
-            return try APIError.conflict("conflict", "\(field) is already taken").response(from: request, context: context)
+            return try Self.conflict(error).response(from: request, context: context)
         } catch let error as HTTPError {
             return try Self.translate(error).response(from: request, context: context)
         } catch let error as any HTTPResponseError {
@@ -35,6 +34,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try APIError(.internalServerError, code: "internal_error", message: "the server failed to answer; it has been logged")
                 .response(from: request, context: context)
         }
+    }
+
+    /// A unique value another row holds: the dashboard shows the same answer beside the field.
+    static func conflict(_ error: StoreError) -> APIError {
+        APIError.conflict("conflict", "\(error.conflictingField ?? "value") is already taken")
     }
 
     static func unavailable(_ reason: StoreUnavailable.Reason) -> APIError {

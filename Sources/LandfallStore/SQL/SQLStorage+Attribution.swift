@@ -168,6 +168,24 @@ extension SQLStorage {
         }
     }
 
+    public func installs(appId: String, method: InstallMethod?, platform: String?, after cursor: InstallCursor?, limit: Int)
+        async throws -> [InstallRecord]
+    {
+        // Served by installs_app_created; the filters narrow the rows it walks.
+        var query: SQLQueryString = "SELECT * FROM installs WHERE app_id = \(bind: appId)"
+        if let method { query += " AND method = \(bind: method.rawValue)" }
+        if let platform { query += " AND platform = \(bind: platform)" }
+        if let cursor {
+            let milliseconds = cursor.createdAt.epochMilliseconds
+            query += " AND (created_at < \(bind: milliseconds) OR (created_at = \(bind: milliseconds) AND id < \(bind: cursor.id)))"
+        }
+        query += " ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)"
+        let finished = query
+        return try await provider.read { database in
+            try await database.raw(finished).all().map(decodeInstall)
+        }
+    }
+
     public func install(id: String) async throws -> InstallRecord? {
         try await provider.read { database in
             try await database.raw("SELECT * FROM installs WHERE id = \(bind: id)").first().map(decodeInstall)
