@@ -47,6 +47,8 @@ struct DashboardBrowserWorld {
                 $0.publicURL = nil
                 // The test client's keep-alive connection idles while the browser works.
                 $0.idleTimeout = .seconds(600)
+                // The endpoint the editor adds is on loopback, like every test's receiver.
+                $0.webhooks = WebhookConfiguration(allowLoopback: true, deliversInBackground: false)
             }
         ) { world in
             let port = try #require(world.server.port)

@@ -192,6 +192,20 @@ struct DevToolsPage {
         return value.map { "\($0)" } ?? ""
     }
 
+    /// Clicks the element the CSS selector finds (a submit button) and waits for the page it loads.
+    func click(_ selector: String) async throws {
+        let literal = String(decoding: try JSONSerialization.data(withJSONObject: [selector]), as: UTF8.self).dropFirst().dropLast()
+        pipe.discardEvents()
+        let found = try await evaluate("(e => e ? (e.click(), 'clicked') : 'missing')(document.querySelector(\(literal)))")
+        guard found == "clicked" else { throw DevToolsError("nothing matches \(selector) on \(try await evaluate("location.href"))") }
+        try await pipe.waitFor("Page.loadEventFired", session: session)
+    }
+
+    /// The HTTP status the page's document was answered with.
+    func status() async throws -> Int {
+        Int(try await evaluate("String(performance.getEntriesByType('navigation')[0].responseStatus)")) ?? 0
+    }
+
     /// Lays pages out `width` CSS pixels wide, as a phone (below 600) or a laptop shows them.
     func setViewport(width: Int, height: Int) async throws {
         _ = try await pipe.send(
@@ -215,6 +229,21 @@ struct DevToolsPage {
         script += "document.querySelector('#\(form) button[type=submit]').click();'ok'"
         pipe.discardEvents()
         _ = try await evaluate(script)
+        try await pipe.waitFor("Page.loadEventFired", session: session)
+    }
+
+    /// Posts `fields` and the page's CSRF token to `action` from a form built in the page, as a
+    /// crafted post from a signed-in member would, and waits for the answer's page.
+    func post(_ action: String, fields: [String: String]) async throws {
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: ["action": action, "fields": fields]), as: UTF8.self)
+        pipe.discardEvents()
+        _ = try await evaluate(
+            """
+            (p => { const f = document.createElement('form'); f.method = 'post'; f.action = p.action;
+              p.fields._csrf = document.querySelector('input[name=_csrf]').value;
+              for (const [k, v] of Object.entries(p.fields)) { const i = document.createElement('input'); i.type = 'hidden'; i.name = k; i.value = v; f.append(i); }
+              document.body.append(f); f.submit(); return 'ok'; })(\(json))
+            """)
         try await pipe.waitFor("Page.loadEventFired", session: session)
     }
 
