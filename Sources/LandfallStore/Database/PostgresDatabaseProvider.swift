@@ -22,6 +22,7 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
     /// The longest a query waits for a pooled connection before the request is answered as
     /// unavailable (see ``PostgresLease``).
     private let connectionWait: Duration
+    private let reachability: PostgresReachability
 
     /// The connection wait's default: the connect timeout, so that a server that answers slowly
     /// rather than not at all still gets a connection made.
@@ -29,6 +30,7 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
 
     public init(configuration: PostgresClient.Configuration, logger: Logger, connectionWait: Duration = defaultConnectionWait) {
         self.connectionWait = connectionWait
+        self.reachability = PostgresReachability(configuration)
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         var prepared = configuration
         prepared.options.additionalStartupParameters.append(("plan_cache_mode", "force_generic_plan"))
@@ -38,14 +40,14 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
 
     public func read<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         await running.waitIgnoringCancellation()
-        return try await PostgresLease.with(client, wait: connectionWait) { connection in
+        return try await PostgresLease.with(client, wait: connectionWait, reachability: reachability) { connection in
             try await body(PostgresCheckedDatabase(base: connection.sql(), connection: connection))
         }
     }
 
     public func write<Result: Sendable>(_ body: (any SQLDatabase) async throws -> Result) async throws -> Result {
         await running.waitIgnoringCancellation()
-        return try await PostgresLease.with(client, wait: connectionWait) { connection in
+        return try await PostgresLease.with(client, wait: connectionWait, reachability: reachability) { connection in
             try await body(PostgresCheckedDatabase(base: connection.sql(), connection: connection))
         }
     }
@@ -54,7 +56,7 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
         // Not client.withTransaction: it wraps the body's errors, and callers need them unchanged
         // (a unique violation to map to a conflict, a schema mismatch to report).
         await running.waitIgnoringCancellation()
-        return try await PostgresLease.with(client, wait: connectionWait) { connection in
+        return try await PostgresLease.with(client, wait: connectionWait, reachability: reachability) { connection in
             try await PostgresCheckedDatabase(base: connection.sql(), connection: connection).inTransaction(logger: logger) { database in
                 try await body(database)
             }
@@ -66,7 +68,7 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
     func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] where Statement.Row: Sendable {
         await preparedRunning.waitIgnoringCancellation()
         let logger = logger
-        return try await PostgresLease.with(preparedClient, wait: connectionWait) { connection in
+        return try await PostgresLease.with(preparedClient, wait: connectionWait, reachability: reachability) { connection in
             guard !connection.isClosed else { throw PostgresCheckedDatabase.closed }
             // In a task of its own, so that a statement whose connection closed under it (see
             // PostgresCheckedDatabase) can be given up rather than waited for.
@@ -89,7 +91,7 @@ public final class PostgresDatabaseProvider: SQLDatabaseProvider {
     /// generic plan (about 2 ms) on top of its own work.
     public func prepareForTraffic() async throws {
         await preparedRunning.waitIgnoringCancellation()
-        try await PostgresLease.with(preparedClient, wait: connectionWait) { connection in
+        try await PostgresLease.with(preparedClient, wait: connectionWait, reachability: reachability) { connection in
             for warmUp in PostgresHotPath.warmUps {
                 try await warmUp.run(connection, logger)
             }

@@ -9,12 +9,18 @@ import PostgresNIO
 /// that long. The pool offers no deadline and no way to cancel one request but the cancellation of
 /// the task waiting for it, so the lease is taken in a task of its own and handed over; past `wait`
 /// that task is cancelled (which withdraws the request from the pool's queue) and the caller gets
-/// ``StoreUnavailable/Reason/databaseUnavailable``. The body itself runs in the caller's task and
+/// ``StoreUnavailable/Reason/databaseUnavailable`` — unless PostgreSQL still accepts connections
+/// (``PostgresReachability``), when the pool is merely busy and the wait goes on. The body itself runs in the caller's task and
 /// is not limited: a query on a connection that dies fails when its socket closes.
 enum PostgresLease {
+    /// How many `wait`s a lease may last while PostgreSQL accepts connections but the pool has
+    /// none free (60 seconds at the default 5: postgres-nio's own circuit breaker's span).
+    static let busyPoolWaits = 12
+
     static func with<Result>(
         _ client: PostgresClient,
         wait: Duration,
+        reachability: PostgresReachability? = nil,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
@@ -32,9 +38,15 @@ enum PostgresLease {
             }
         }
         let timer = Task {
-            // Cancelled once the connection is handed over.
-            guard (try? await Task.sleep(for: wait)) != nil else { return }
-            handoff.fail(StoreUnavailable(.databaseUnavailable, detail: "no connection within \(wait)"))
+            // Cancelled once the connection is handed over. While PostgreSQL still accepts
+            // connections the pool is only busy: keep waiting, up to `busyPoolWaits` rounds.
+            var rounds = 0
+            while true {
+                guard (try? await Task.sleep(for: wait)) != nil else { return }
+                rounds += 1
+                guard rounds < busyPoolWaits, let reachability, await reachability.accepts() else { break }
+            }
+            handoff.fail(StoreUnavailable(.databaseUnavailable, detail: "no connection within \(wait * rounds)"))
         }
         let connection: PostgresConnection
         do {
