@@ -147,10 +147,12 @@ public func buildApplication(
     let conversionValues = ConversionValueService(storage: storage, now: now, webhooks: webhooks)
     let webhookEndpoints = WebhookEndpointService(
         storage: storage, dispatcher: webhookDispatcher, configuration: configuration.webhooks, now: now)
+    let templateService = TemplateService(storage: storage, now: now)
     DashboardRoutes.register(
-        on: router, storage: storage, authenticator: authenticator, apps: appService, links: linkService, webhooks: webhookEndpoints,
+        on: router, storage: storage, authenticator: authenticator, apps: appService, links: linkService, templates: templateService,
+        webhooks: webhookEndpoints,
         referrals: referrals, conversionValues: conversionValues, configuration: configuration, now: now, uptime: uptime)
-    TemplatesController(storage: storage, authenticator: authenticator, now: now).register(on: router)
+    TemplatesController(authenticator: authenticator, service: templateService).register(on: router)
     SDKLinksController(
         authenticator: authenticator, service: linkService,
         limits: shareLimits, trustProxy: configuration.trustProxy

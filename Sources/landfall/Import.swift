@@ -52,28 +52,19 @@ struct Import: AsyncParsableCommand {
         }
         let (reference, verbose) = (app, verbose)
         let publicURL = publicUrl ?? Environment.value("LANDFALL_PUBLIC_URL") ?? "http://127.0.0.1:8080"
-        var unreadable = ImportSummary()
-        for (line, reason) in parsed.unreadable { unreadable.refuse(line: line, reason: reason) }
-        let (records, start) = (parsed.records, unreadable)
+        let (records, unreadable) = (parsed.records, parsed.unreadable)
         let result = try await withStorageResult { storage -> ImportSummary in
             let app = try await StorageCommand.app(reference, in: storage)
             let service = LinkService(storage: storage, publicURL: publicURL)
-            var summary = start
             let progress = ImportProgress(total: records.count)
-            for (index, record) in records.enumerated() {
-                switch try await service.importLink(record, app: app) {
-                case .imported: summary.imported += 1
-                case .duplicate: summary.duplicates += 1
-                case .refused(let reason):
-                    summary.refuse(line: record.line, reason: reason)
-                    if verbose { progress.note("line \(record.line): \(reason)") }
-                }
+            let summary = try await service.importLinks(records, unreadable: unreadable, app: app) { index, record, outcome in
+                if verbose, case .refused(let reason) = outcome { progress.note("line \(record.line): \(reason)") }
                 progress.update(done: index + 1)
             }
             progress.finish()
             return summary
         }
-        let linksRead = !records.isEmpty || !start.refused.isEmpty
+        let linksRead = !records.isEmpty || !unreadable.isEmpty
         if linksRead || clicks == nil { print(result.report(file: file, format: format)) }
         var failed = linksRead && result.imported == 0 && result.duplicates == 0 && !result.refused.isEmpty
         if let clicks {
@@ -94,35 +85,6 @@ struct Import: AsyncParsableCommand {
         let box = ImportResultBox()
         try await StorageCommand.run(database) { storage in box.set(try await body(storage)) }
         return box.get()
-    }
-}
-
-/// Counts and reasons for the summary.
-struct ImportSummary: Sendable {
-    var imported = 0
-    /// Clicks older than the attribution window among the imported ones (kept for history).
-    var history = 0
-    var duplicates = 0
-    var refused: [(line: Int, reason: String)] = []
-
-    mutating func refuse(line: Int, reason: String) { refused.append((line, reason)) }
-
-    /// Nothing was stored or found stored, and something was refused.
-    var failedWhole: Bool { imported == 0 && duplicates == 0 && !refused.isEmpty }
-
-    func report(file: String, format: LinkImportFormat) -> String {
-        report(title: "\(format.rawValue) export \(file)")
-    }
-
-    func report(title: String) -> String {
-        let kept = history == 0 ? "" : " (\(history) older than the attribution window, kept for history)"
-        var lines = ["Imported \(imported)\(kept), duplicates \(duplicates), refused \(refused.count) (\(title))"]
-        let byReason = Dictionary(grouping: refused, by: \.reason).sorted { $0.value.count > $1.value.count }
-        for (reason, rows) in byReason {
-            let shown = rows.prefix(10).map { String($0.line) }.joined(separator: ", ")
-            lines.append("  refused \(rows.count): \(reason) (line\(rows.count == 1 ? "" : "s") \(shown)\(rows.count > 10 ? ", …" : ""))")
-        }
-        return lines.joined(separator: "\n")
     }
 }
 

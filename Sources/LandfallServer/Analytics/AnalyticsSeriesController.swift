@@ -23,21 +23,26 @@ struct AnalyticsSeriesController: Sendable {
         if let linkId = query.linkId, try await storage.link(id: linkId, appId: app.id) == nil {
             throw APIError.notFound("link_not_found", "no link with that id")
         }
-        let currencies = try await storage.analyticsCurrencies(appId: app.id, linkId: query.linkId, from: query.from, to: query.to)
-        let grouper = SeriesGrouper(storage: storage, appId: app.id, grouping: query.grouping)
-        if query.wantsCSV {
-            return csv(query, appId: app.id, currencies: currencies, grouper: grouper, logger: context.logger)
-        }
+        if query.wantsCSV { return try await Self.csv(query, appId: app.id, storage: storage, logger: context.logger) }
+        return try JSONResponse.make(try await Self.report(query, appId: app.id, storage: storage))
+    }
+
+    /// The JSON answer's report; the dashboard's analytics page draws the same one.
+    static func report(_ query: SeriesRequest, appId: String, storage: any LandfallStorage) async throws -> SeriesReport {
+        let currencies = try await storage.analyticsCurrencies(appId: appId, linkId: query.linkId, from: query.from, to: query.to)
+        let grouper = SeriesGrouper(storage: storage, appId: appId, grouping: query.grouping)
         var labels = SeriesGrouper.LinkLabels()
-        let raw = try await storage.analyticsSeries(query.query(appId: app.id, from: query.from, to: query.to))
+        let raw = try await storage.analyticsSeries(query.query(appId: appId, from: query.from, to: query.to))
         let rows = try await grouper.rows(raw, labels: &labels)
-        return try JSONResponse.make(SeriesReport(request: query, currencies: currencies, rows: rows))
+        return SeriesReport(request: query, currencies: currencies, rows: rows)
     }
 
     /// Writes the header at once, then each part of the range as soon as it is counted, so a long
     /// export starts downloading immediately and never sits in memory whole.
-    private func csv(_ query: SeriesRequest, appId: String, currencies: [String], grouper: SeriesGrouper, logger: Logger) -> Response {
-        let storage = self.storage
+    /// The dashboard's CSV download is this same answer.
+    static func csv(_ query: SeriesRequest, appId: String, storage: any LandfallStorage, logger: Logger) async throws -> Response {
+        let currencies = try await storage.analyticsCurrencies(appId: appId, linkId: query.linkId, from: query.from, to: query.to)
+        let grouper = SeriesGrouper(storage: storage, appId: appId, grouping: query.grouping)
         let day = { (date: Date) in String(LandfallJSON.formatTimestamp(date).prefix(10)) }
         let filename = "landfall-\(query.grouping.rawValue)-\(query.interval.rawValue)-\(day(query.from))-\(day(query.to)).csv"
         let body = ResponseBody { writer in

@@ -5,9 +5,8 @@ import LandfallStore
 
 /// `/api/templates`: link defaults of an app, with its secret key.
 struct TemplatesController: Sendable {
-    let storage: any LandfallStorage
     let authenticator: Authenticator
-    let now: @Sendable () -> Date
+    let service: TemplateService
 
     func register(on router: Router<LandfallRequestContext>) {
         let templates = router.group("api/templates")
@@ -21,19 +20,12 @@ struct TemplatesController: Sendable {
     @Sendable func create(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let app = try await authenticator.requireSecretKey(request)
         let input = try await RequestDecoding.decode(TemplateInput.self, from: request)
-        let valid = try input.validated(app: app)
-        let date = now()
-        let template = TemplateRecord(
-            id: SecretGenerator.identifier(), appId: app.id, name: valid.name, slug: valid.slug,
-            defaults: valid.defaults, createdAt: date, updatedAt: date
-        )
-        try await insertOrConflict { try await storage.insertTemplate(template) }
-        return try JSONResponse.make(TemplateResponse(template), status: .created)
+        return try JSONResponse.make(TemplateResponse(try await service.create(input, app: app)), status: .created)
     }
 
     @Sendable func list(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let app = try await authenticator.requireSecretKey(request)
-        return try JSONResponse.make(["data": try await storage.templates(appId: app.id).map(TemplateResponse.init)])
+        return try JSONResponse.make(["data": try await service.storage.templates(appId: app.id).map(TemplateResponse.init)])
     }
 
     @Sendable func show(_ request: Request, context: LandfallRequestContext) async throws -> Response {
@@ -46,38 +38,19 @@ struct TemplatesController: Sendable {
         let patch = try RequestDecoding.object(from: try await RequestDecoding.body(request))
         let current = try await template(context, app: app)
         let merged = try MergePatch.apply(patch, to: TemplateResponse(current), readOnly: TemplateResponse.readOnlyKeys)
-        let valid = try RequestDecoding.decode(TemplateInput.self, from: merged).validated(app: app)
-        var updated = current
-        updated.name = valid.name
-        updated.slug = valid.slug
-        updated.defaults = valid.defaults
-        updated.updatedAt = now()
-        try await insertOrConflict { try await storage.updateTemplate(updated) }
-        return try JSONResponse.make(TemplateResponse(updated))
+        let input = try RequestDecoding.decode(TemplateInput.self, from: merged)
+        return try JSONResponse.make(TemplateResponse(try await service.update(current, with: input, app: app)))
     }
 
     @Sendable func delete(_ request: Request, context: LandfallRequestContext) async throws -> Response {
         let app = try await authenticator.requireSecretKey(request)
-        let templateId = try context.parameters.require("templateId")
-        guard try await storage.deleteTemplate(id: templateId, appId: app.id) else { throw Self.templateNotFound }
+        try await service.delete(id: try context.parameters.require("templateId"), app: app)
         return JSONResponse.noContent()
     }
 
     private func template(_ context: LandfallRequestContext, app: AppRecord) async throws -> TemplateRecord {
-        let templateId = try context.parameters.require("templateId")
-        guard let template = try await storage.template(id: templateId, appId: app.id) else { throw Self.templateNotFound }
-        return template
+        try await service.template(id: try context.parameters.require("templateId"), app: app)
     }
-
-    private func insertOrConflict(_ body: () async throws -> Void) async throws {
-        do {
-            try await body()
-        } catch let error as StoreError where error.conflictingField != nil {
-            throw APIError.conflict("template_slug_taken", "the app already has a template with that slug")
-        }
-    }
-
-    static let templateNotFound = APIError.notFound("template_not_found", "no template with that id")
 }
 
 /// The body of `POST /api/templates`: a name, a slug, and link fields used as defaults.
@@ -87,6 +60,12 @@ struct TemplateInput: Decodable, Sendable {
     var defaults: LinkContent
 
     enum CodingKeys: String, CodingKey { case name, slug }
+
+    init(name: String, slug: String?, defaults: LinkContent) {
+        self.name = name
+        self.slug = slug
+        self.defaults = defaults
+    }
 
     init(from decoder: any Decoder) throws {
         defaults = try LinkContent(from: decoder)

@@ -16,12 +16,13 @@ struct DashboardForm: Sendable {
         }
     }
 
-    static func read(_ request: Request) async throws -> DashboardForm {
+    /// `limit` is larger only for forms that carry a whole file, such as the link import's.
+    static func read(_ request: Request, limit: Int = maximumSize) async throws -> DashboardForm {
         let buffer: ByteBuffer
         do {
-            buffer = try await request.body.collect(upTo: maximumSize)
+            buffer = try await request.body.collect(upTo: limit)
         } catch {
-            throw APIError(.contentTooLarge, code: "body_too_large", message: "the form is larger than \(maximumSize) bytes")
+            throw APIError(.contentTooLarge, code: "body_too_large", message: "the form is larger than \(limit) bytes")
         }
         return DashboardForm(String(buffer: buffer))
     }

@@ -42,7 +42,8 @@ enum DashboardLinkPages {
 
     /// The links to an app's other pages, under its name on each of them.
     static let appNavTemplate = """
-        <p id="app-nav"><a href="/dashboard/apps/{{appId}}/installs">Installs</a> · <a href="/dashboard/apps/{{appId}}/referrals">Referrals</a> · <a href="/dashboard/apps/{{appId}}/webhooks">Webhooks</a> · \
+        <p id="app-nav"><a href="/dashboard/apps/{{appId}}/analytics">Analytics</a> · <a href="/dashboard/apps/{{appId}}/installs">Installs</a> · \
+        <a href="/dashboard/apps/{{appId}}/templates">Templates</a> · <a href="/dashboard/apps/{{appId}}/import">Import links</a> · <a href="/dashboard/apps/{{appId}}/referrals">Referrals</a> · <a href="/dashboard/apps/{{appId}}/webhooks">Webhooks</a> · \
         <a href="/dashboard/apps/{{appId}}/attribution">Attribution model</a> · <a href="/dashboard/apps/{{appId}}/skan">SKAdNetwork</a> · <a href="/dashboard/apps/{{appId}}/settings">Settings</a>\
         {{#chrome.isOwner}} · <a href="/dashboard/apps/{{appId}}/keys">Keys</a> · <a href="/dashboard/apps/{{appId}}/members">Members</a>{{/chrome.isOwner}}</p>
         """

@@ -6,7 +6,7 @@ import LandfallStore
 enum DashboardRoutes {
     static func register(
         on router: Router<LandfallRequestContext>, storage: any LandfallStorage, authenticator: Authenticator, apps: AppService,
-        links: LinkService, webhooks: WebhookEndpointService,
+        links: LinkService, templates: TemplateService, webhooks: WebhookEndpointService,
         referrals: ReferralService, conversionValues: ConversionValueService, configuration: ServerConfiguration,
         now: @escaping @Sendable () -> Date,
         uptime: @escaping @Sendable () -> ContinuousClock.Instant
@@ -35,5 +35,8 @@ enum DashboardRoutes {
         DashboardReferralsController(gate: gate, service: referrals).register(on: router)
         DashboardSKANController(gate: gate, service: conversionValues).register(on: router)
         DashboardInstallsController(gate: gate).register(on: router)
+        DashboardAnalyticsController(gate: gate, now: now).register(on: router)
+        DashboardTemplatesController(gate: gate, service: templates).register(on: router)
+        DashboardImportController(gate: gate, service: links).register(on: router)
     }
 }

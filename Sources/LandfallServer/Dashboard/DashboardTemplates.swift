@@ -27,6 +27,10 @@ enum DashboardTemplates {
         ("keys", DashboardKeyPages.template),
         ("skan", DashboardSKANPages.template),
         ("installs", DashboardInstallPages.template),
+        ("analytics", DashboardAnalyticsPages.template),
+        ("templates", DashboardTemplatePages.listTemplate),
+        ("template", DashboardTemplatePages.detailTemplate),
+        ("import", DashboardImportPages.template),
     ]
 
     static let library: MustacheLibrary = {

@@ -25,4 +25,24 @@ extension LinkService {
             return .refused(reason: error.message)
         }
     }
+
+    /// Imports every record in order, after the rows the file's parser could not read, into the
+    /// summary `landfall import` prints and the dashboard shows; `each` sees every outcome as it comes.
+    public func importLinks(
+        _ records: [LinkImportRecord], unreadable: [(line: Int, reason: String)], app: AppRecord,
+        each: (_ index: Int, _ record: LinkImportRecord, _ outcome: LinkImportOutcome) -> Void = { _, _, _ in }
+    ) async throws -> ImportSummary {
+        var summary = ImportSummary()
+        for (line, reason) in unreadable { summary.refuse(line: line, reason: reason) }
+        for (index, record) in records.enumerated() {
+            let outcome = try await importLink(record, app: app)
+            switch outcome {
+            case .imported: summary.imported += 1
+            case .duplicate: summary.duplicates += 1
+            case .refused(let reason): summary.refuse(line: record.line, reason: reason)
+            }
+            each(index, record, outcome)
+        }
+        return summary
+    }
 }
