@@ -110,6 +110,22 @@ struct DashboardAnalyticsTests {
         }
     }
 
+    @Test("a grouped range without activity still has a row and a bar per day, at zero")
+    func emptyGroupedRange() async throws {
+        try await AccountsWorld.run { world in
+            var browser = try await world.browser(.viewer)
+            let response = try await browser.get(
+                "/dashboard/apps/\(world.tenant.app.id)/analytics?from=2025-12-01&to=2025-12-04&groupBy=platform")
+            #expect(response.status == .ok)
+            for day in ["2025-12-01", "2025-12-02", "2025-12-03"] {
+                #expect(response.text.contains("<tr><td>\(day)</td><td>0</td><td>0</td><td>0</td></tr>"))
+            }
+            #expect(!response.text.contains("2025-12-04</td>"))
+            #expect(response.text.components(separatedBy: #"<rect class="bar""#).count == 1 + 2 * 3)
+            #expect(response.text.contains("Nothing happened in this range."))
+        }
+    }
+
     @Test("another app's analytics are not found; without a session the page asks to sign in")
     func scoping() async throws {
         try await AccountsWorld.run { world in

@@ -16,6 +16,7 @@ struct DashboardBrowserWorld {
     let shots: URL
     let people: [DashboardRole: AccountsWorld.Person]
     let linkId: String
+    let templateId: String
     let flaggedId: Int64
 
     var appId: String { world.tenant.app.id }
@@ -27,7 +28,8 @@ struct DashboardBrowserWorld {
             ("apps", "/dashboard/apps"), ("links", "\(app)/links"), ("link", "\(app)/links/\(linkId)"),
             ("attribution", "\(app)/attribution"), ("installs", "\(app)/installs"), ("referrals", "\(app)/referrals"),
             ("webhooks", "\(app)/webhooks"), ("skan", "\(app)/skan"), ("settings", "\(app)/settings"), ("keys", "\(app)/keys"),
-            ("members", "\(app)/members"), ("account", "/dashboard/account"),
+            ("members", "\(app)/members"), ("account", "/dashboard/account"), ("analytics", "\(app)/analytics"),
+            ("templates", "\(app)/templates"), ("template", "\(app)/templates/\(templateId)"), ("import", "\(app)/import"),
         ]
     }
 
@@ -64,6 +66,8 @@ struct DashboardBrowserWorld {
             }
             let link = try await world.server.createLink(
                 key: world.tenant.secretKey, body: #"{"originalUrl": "https://mealtime.test/r/1", "title": "Spring menu"}"#)
+            let template = try await world.server.createTemplate(
+                key: world.tenant.secretKey, body: #"{"name": "Weekly menu", "originalUrl": "https://mealtime.test/menu"}"#)
             let profile = FileManager.default.temporaryDirectory.appendingPathComponent("landfall-chromium-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: profile) }
             let browser = try DevToolsPipe.launch(chromium, profile: profile)
@@ -72,7 +76,7 @@ struct DashboardBrowserWorld {
             try await body(
                 DashboardBrowserWorld(
                     world: world, base: "http://127.0.0.1:\(port)", page: page, shots: shots, people: people, linkId: link.id,
-                    flaggedId: flaggedId))
+                    templateId: template.id, flaggedId: flaggedId))
             #expect(browser.contentSecurityPolicyViolations().isEmpty, "\(browser.contentSecurityPolicyViolations())")
         }
     }

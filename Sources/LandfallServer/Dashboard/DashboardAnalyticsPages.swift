@@ -22,7 +22,7 @@ enum DashboardAnalyticsPages {
         {{#selects}}<div><label for="{{name}}">{{label}}</label><select id="{{name}}" name="{{name}}"\
         {{#hasError}} aria-invalid="true" aria-describedby="analytics-error"{{/hasError}}>\
         {{#options}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/options}}</select></div>{{/selects}}\
-        </div><p class="hint">Days run midnight to midnight UTC; the range ends before the start of its last day.</p>\
+        </div><p class="hint">Days run midnight to midnight UTC; the range stops where the To day starts.</p>\
         <button type="submit">Show</button></form>
         {{#error}}<p class="error" id="analytics-error" role="alert">{{error}}</p>{{/error}}
         {{#report}}
@@ -34,8 +34,8 @@ enum DashboardAnalyticsPages {
         <section class="card"><h2>Clicks per {{interval}}</h2>{{{clicksChart}}}</section>
         <section class="card"><h2>Installs per {{interval}}</h2>{{{installsChart}}}</section>
         {{#groupsChart}}<section class="card"><h2>Clicks by {{groupBy}}</h2>{{{groupsChart}}}</section>{{/groupsChart}}
-        <h2>By {{groupBy}}</h2>
-        <table id="analytics-groups"><thead><tr><th>{{groupBy}}</th><th>Clicks</th><th>Bot clicks</th><th>Installs</th><th>Events</th>\
+        <h2>{{groupHeading}}</h2>
+        <table id="analytics-groups"><thead><tr><th>{{groupColumn}}</th><th>Clicks</th><th>Bot clicks</th><th>Installs</th><th>Events</th>\
         <th>Revenue</th></tr></thead><tbody>
         {{#groups}}<tr><td>{{label}}</td><td>{{clicks}}</td><td>{{botClicks}}</td><td>{{installs}}</td><td>{{events}}</td><td>{{revenue}}</td></tr>{{/groups}}
         {{^groups}}<tr><td colspan="6" class="muted">Nothing happened in this range.</td></tr>{{/groups}}
@@ -87,11 +87,16 @@ enum DashboardAnalyticsPages {
 
     private static func view(_ query: SeriesRequest, _ report: SeriesReport, appId: String) -> [String: Any] {
         let interval = query.interval
-        // Every series has a point per bucket: their sums are the bucket's totals.
-        var buckets: [(start: Date, clicks: Int, installs: Int, events: Int)] = []
+        // Every bucket of the range, as the API's points start them, so a range without activity in
+        // any group still draws its zeros; every series has a point per bucket, summed here.
+        let width = interval.milliseconds
+        let origin = query.origin.epochMilliseconds
+        let count = Int((query.to.epochMilliseconds - origin + width - 1) / width)
+        var buckets: [(start: Date, clicks: Int, installs: Int, events: Int)] = (0..<count).map {
+            (Date(epochMilliseconds: origin + Int64($0) * width), 0, 0, 0)
+        }
         for series in report.series {
-            for (index, point) in series.points.enumerated() {
-                if index == buckets.count { buckets.append((point.start ?? query.origin, 0, 0, 0)) }
+            for (index, point) in series.points.enumerated() where index < buckets.count {
                 buckets[index].clicks += point.clicks
                 buckets[index].installs += point.installs
                 buckets[index].events += point.events
@@ -111,7 +116,9 @@ enum DashboardAnalyticsPages {
             ("interval", interval.rawValue), ("groupBy", query.grouping.rawValue),
         ]
         return DashboardTemplates.view([
-            "appId": appId, "interval": interval.rawValue, "groupBy": grouped ? query.grouping.rawValue : "total",
+            "appId": appId, "interval": interval.rawValue, "groupBy": query.grouping.rawValue,
+            "groupHeading": grouped ? "By \(query.grouping.rawValue)" : "Totals",
+            "groupColumn": grouped ? query.grouping.rawValue : "series",
             "clicks": totals.clicks, "botClicks": totals.botClicks, "installs": totals.installs, "events": totals.events,
             "revenue": revenue(totals.revenue),
             "csvQuery": csvItems.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0.1)" }

@@ -111,7 +111,7 @@ enum DashboardLayout {
         .row{display:flex;gap:1.5rem;flex-wrap:wrap}.row>*{flex:1 1 18rem}code{background:#eee;padding:.1rem .3rem;border-radius:.25rem}
         .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
         .muted{color:#595959}.qr svg{max-width:100%;height:auto;border:1px solid #e4e4e0}svg.chart{width:100%;height:auto;background:#fff}
-        textarea,input[type=number]{width:100%;padding:.5rem;border:1px solid #ccc;border-radius:.35rem;font:inherit}
+        textarea,input[type=number],input[type=date]{width:100%;padding:.5rem;border:1px solid #ccc;border-radius:.35rem;font:inherit}
         input:disabled,textarea:disabled,select:disabled{background:#f0f0ee;color:#555}
         fieldset{border:1px solid #e4e4e0;border-radius:.5rem;margin:.75rem 0;padding:.5rem 1rem 1rem}legend{font-weight:600;padding:0 .3rem}
         .field-error{color:#8a1010;margin:.25rem 0 0;font-size:.85rem}[aria-invalid=true]{border-color:#b42318;outline:1px solid #b42318}
