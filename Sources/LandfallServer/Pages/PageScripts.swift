@@ -3,5 +3,5 @@
 /// Public so that a scanner outside the server (the lab's XSS probe) can tell the server's own
 /// scripts from one an attacker got onto a page, without the server linking the scanner.
 public enum PageScripts {
-    public static let trusted: Set<String> = [InterstitialPage.script, DashboardLinkPages.copyScript]
+    public static let trusted: Set<String> = [InterstitialPage.script, DashboardLinkPages.copyScript, DashboardImportPages.pickerScript]
 }
