@@ -5,7 +5,9 @@ import LandfallRandom
 /// Observations drawn from the engine's own model of an app, so a fit's answers can be checked
 /// against the numbers that made them: strangers agree on each value as often as it is shared
 /// (independently: the pairs' and the signature's joint shares are the products), the installing
-/// person keeps each value with its persistence, and the delay follows a known mixture.
+/// person keeps each value with its persistence, and the delay follows a known mixture. The
+/// shares an install carries are counted as the server counts them, over every click in the
+/// window: the installer's own click adds one to each value it kept.
 struct SyntheticObservations {
     var clickedShare: Double
     var tokenShare = 0.0
@@ -30,12 +32,19 @@ struct SyntheticObservations {
         generator = SplitMix64(seed: seed)
     }
 
-    var shares: InstallShares {
-        let total = Double(windowClicks)
+    /// The strangers' shares, plus one click for each value `own` kept (nil: the install followed no click).
+    func shares(own: MatchObservation.Candidate? = nil) -> InstallShares {
+        let oneClick = 1 / Double(windowClicks + 1)
+        func counted(_ share: Double, _ agreements: MatchObservation.Agreement?...) -> Double {
+            own != nil && agreements.allSatisfy({ $0 == .agrees }) ? share + oneClick : share
+        }
         return InstallShares(
-            ip: ipShare, osVersion: osShare, screen: screenShare, timezone: timezoneShare, language: languageShare,
-            device: osShare * screenShare, locale: timezoneShare * languageShare, signature: screenShare * timezoneShare * languageShare,
-            floor: 0.5 / (total + 1)
+            ip: counted(ipShare, own?.ip), osVersion: counted(osShare, own?.osVersion), screen: counted(screenShare, own?.screen),
+            timezone: counted(timezoneShare, own?.timezone), language: counted(languageShare, own?.language),
+            device: counted(osShare * screenShare, own?.osVersion, own?.screen),
+            locale: counted(timezoneShare * languageShare, own?.timezone, own?.language),
+            signature: counted(screenShare * timezoneShare * languageShare, own?.screen, own?.timezone, own?.language),
+            floor: 0.5 / Double(windowClicks + 1)
         )
     }
 
@@ -56,6 +65,7 @@ struct SyntheticObservations {
             candidates.append(stranger)
         }
         var truth: Int?
+        var ownClick: MatchObservation.Candidate?
         let clicked = uniform() < clickedShare
         let labelled = clicked && uniform() < tokenShare
         if clicked {
@@ -68,6 +78,7 @@ struct SyntheticObservations {
             if uniform() >= keyedShare { own.osVersion = .unknown }
             let fetched = own.ip == .agrees || own.agreesOnSignature
             own.fetched = fetched
+            ownClick = own
             if fetched || labelled {
                 candidates.append(own)
                 truth = candidates.count - 1
@@ -76,7 +87,7 @@ struct SyntheticObservations {
         // Every click its own device: strangers, and one click of the installing person.
         for index in candidates.indices { candidates[index].group = index }
         var observation = MatchObservation(
-            platform: .android, window: window, clickCount: windowClicks, shares: shares, candidates: candidates
+            platform: .android, window: window, clickCount: windowClicks, shares: shares(own: ownClick), candidates: candidates
         )
         if labelled, let truth { observation.label = truth }
         if !labelled, let truth, !candidates[truth].fetched {
