@@ -22,6 +22,7 @@ struct DashboardSettingsPreviewChromiumTests {
     func previewAsYouType() async throws {
         try await DashboardBrowserWorld.run { world in
             let page = world.page
+            try await page.setViewport(width: 1280, height: 900)
             try await world.signIn(.owner)
             let path = "/dashboard/apps/\(world.appId)/settings"
             try await page.navigate(world.base + path)
