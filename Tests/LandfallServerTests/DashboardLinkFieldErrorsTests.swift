@@ -75,4 +75,23 @@ struct DashboardLinkFieldErrorsTests {
             #expect(stored.content.deepLinkPath == nil)
         }
     }
+
+    @Test("a refused QR size or error correction shows the API's message beside its input")
+    func refusedQROptions() async throws {
+        try await AccountsWorld.run { world in
+            let link = try await world.server.createLink(key: world.tenant.secretKey)
+            var browser = try await world.browser(.viewer)
+            for (field, query) in [("size", "size=5"), ("ecc", "ecc=Z")] {
+                let api = try await world.server.send(.get, "/api/links/\(link.id)/qr?\(query)", token: world.tenant.secretKey)
+                #expect(api.status == .badRequest)
+                let error = try #require(try api.jsonObject()["error"] as? [String: Any])
+                let message = try #require(error["message"] as? String)
+                let page = try await browser.get("/dashboard/apps/\(world.tenant.app.id)/links/\(link.id)?\(query)")
+                #expect(page.status == .badRequest)
+                #expect(page.text.contains(#"<p class="field-error" id="\#(field)-error" role="alert">\#(HTML.escape(message))</p>"#))
+                #expect(page.text.contains(#"id="\#(field)" name="\#(field)""#))
+                #expect(page.text.contains(#"aria-invalid="true" aria-describedby="\#(field)-error""#))
+            }
+        }
+    }
 }

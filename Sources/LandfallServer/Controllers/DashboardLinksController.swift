@@ -114,9 +114,11 @@ struct DashboardLinksController: Sendable {
             return try await detailPage(
                 app: app, link: link, role: role, session: session, qr: options, notice: notice, error: nil, status: .ok)
         } catch let error as APIError {
+            // The page's QR form has the size and error-correction inputs; any other message goes above.
+            let field = DashboardField.fieldName(of: error).flatMap { ["size", "ecc"].contains($0) ? $0 : nil }
             return try await detailPage(
-                app: app, link: link, role: role, session: session, qr: QRImageRequest(), notice: nil, error: error.message,
-                status: error.status)
+                app: app, link: link, role: role, session: session, qr: QRImageRequest(), notice: nil,
+                error: field == nil ? error.message : nil, qrError: field.map { ($0, error.message) }, status: error.status)
         }
     }
 
@@ -189,7 +191,7 @@ struct DashboardLinksController: Sendable {
 
     private func detailPage(
         app: AppRecord, link: LinkRecord, role: DashboardRole, session: DashboardGate.Session, qr: QRImageRequest, notice: String?,
-        error: String?, editFields: [DashboardField]? = nil,
+        error: String?, editFields: [DashboardField]? = nil, qrError: (field: String, message: String)? = nil,
         status: HTTPResponse.Status
     ) async throws -> Response {
         let url = service.url(for: link, app: app)
@@ -205,7 +207,7 @@ struct DashboardLinksController: Sendable {
         let html = DashboardLinkPages.detail(
             .init(
                 app: app, link: link, url: url, qr: qr, qrSVG: svg, activity: activity, notice: notice, error: error,
-                editFields: editFields ?? DashboardLinkPages.editFields(link)), chrome: chrome
+                editFields: editFields ?? DashboardLinkPages.editFields(link), qrError: qrError), chrome: chrome
         )
         return DashboardLayout.response(html, status: status, nonce: chrome.nonce)
     }

@@ -104,6 +104,8 @@ enum DashboardLinkPages {
         var notice: String?
         var error: String?
         var editFields: [DashboardField]
+        /// A refused QR option (`size` or `ecc`) and the API's message, shown beside its input.
+        var qrError: (field: String, message: String)? = nil
     }
 
     static let detailTemplate = """
@@ -117,9 +119,13 @@ enum DashboardLinkPages {
         (the link's own state: {{own}}; the domain lists: {{domain}}).</p>{{/safety}}
         <div class="row">
         <section class="card qr"><h2>QR code</h2>{{! The server's own QR encoder drew this SVG from the short URL: raw. }}<div id="qr">{{{qrSVG}}}</div>
-        <form method="get" action="{{base}}"><div class="row"><div><label for="ecc">Error correction</label><select id="ecc" name="ecc">\
-        {{#eccOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/eccOptions}}</select></div>
-        <div><label for="size">Size (px)</label><input type="text" id="size" name="size" value="{{size}}" inputmode="numeric"></div></div>
+        <form method="get" action="{{base}}"><div class="row"><div><label for="ecc">Error correction</label><select id="ecc" name="ecc"\
+        {{#eccError}} aria-invalid="true" aria-describedby="ecc-error"{{/eccError}}>\
+        {{#eccOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/eccOptions}}</select>\
+        {{#eccError}}<p class="field-error" id="ecc-error" role="alert">{{eccError}}</p>{{/eccError}}</div>
+        <div><label for="size">Size (px)</label><input type="text" id="size" name="size" value="{{size}}" inputmode="numeric"\
+        {{#sizeError}} aria-invalid="true" aria-describedby="size-error"{{/sizeError}}>\
+        {{#sizeError}}<p class="field-error" id="size-error" role="alert">{{sizeError}}</p>{{/sizeError}}</div></div>
         <button type="submit">Update</button></form>
         <p><a id="qr-png" href="{{base}}/qr?format=png&amp;{{query}}">Download PNG</a> · \
         <a id="qr-svg" href="{{base}}/qr?format=svg&amp;{{query}}">Download SVG</a></p></section>
@@ -166,7 +172,10 @@ enum DashboardLinkPages {
                     ["value": $0.rawValue, "selected": $0 == page.qr.errorCorrection] as [String: Any]
                 },
                 "size": page.qr.size, "query": "size=\(page.qr.size)&ecc=\(page.qr.errorCorrection.rawValue)",
-                "editForm": ["fields": page.editFields], "days": LinkActivity.days, "humanClicks": page.activity.humanClicks,
+                "editForm": ["fields": page.editFields],
+                "sizeError": page.qrError.flatMap { $0.field == "size" ? $0.message : nil },
+                "eccError": page.qrError.flatMap { $0.field == "ecc" ? $0.message : nil }, "days": LinkActivity.days,
+                "humanClicks": page.activity.humanClicks,
                 "botClicks": page.activity.botClicks, "installCount": page.activity.installsByMethod.reduce(0) { $0 + $1.value },
                 "clicksChart": DashboardCharts.daily(
                     page.activity.clicksPerDay, title: "\(totalClicks) clicks per day", id: "clicks-chart"),
