@@ -21,6 +21,14 @@ public protocol WebhookStorage: Sendable {
     @discardableResult
     func enqueueWebhookMessages(_ messages: [WebhookMessageRecord], retryWindow: TimeInterval) async throws -> Int
 
+    /// Stores `message` with one delivery to the endpoint `endpointId` of the message's app, leased
+    /// to the caller until `leaseUntil`: a test event, attempted by the request that asked for it while
+    /// no background sender may take it. Unlike ``enqueueWebhookMessages(_:retryWindow:)`` the endpoint
+    /// need neither subscribe to the type nor be enabled. Returns the claim to record the attempt
+    /// with, or nil (storing nothing) when the app has no such endpoint.
+    func insertLeasedWebhookDelivery(_ message: WebhookMessageRecord, endpointId: String, leaseUntil: Date, deadline: Date)
+        async throws -> WebhookClaim?
+
     /// Leases up to `limit` due pending deliveries of enabled endpoints whose lease is free or
     /// expired, until `leaseUntil`, oldest due first. Concurrent callers, in this process or
     /// another one on the same database, never get the same delivery while its lease holds.

@@ -219,6 +219,14 @@ struct DevToolsPage {
         _ = try await pipe.send("Page.addScriptToEvaluateOnNewDocument", ["source": source], session: session)
     }
 
+    /// Empties the element with `id`, focuses it and types `text` through the browser's input pipeline,
+    /// so the page's `input` listeners run as they do for a person typing.
+    func type(into id: String, _ text: String) async throws {
+        let found = try await evaluate("(e => e ? (e.value = '', e.focus(), 'ok') : 'missing')(document.getElementById('\(id)'))")
+        guard found == "ok" else { throw DevToolsError("no element #\(id) on \(try await evaluate("location.href"))") }
+        _ = try await pipe.send("Input.insertText", ["text": text], session: session)
+    }
+
     /// Types into the form's fields (by element id), presses its submit button, and waits for the next page.
     func submit(form: String, fields: [String: String]) async throws {
         var script = ""

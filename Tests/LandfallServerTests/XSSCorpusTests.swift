@@ -64,7 +64,7 @@ extension XSSCorpusTests {
 
 @Suite("The executable-context scanner finds what a browser would run")
 struct ExecutableContextScannerTests {
-    let scanner = ExecutableContextScanner(trustedScripts: ["ours()"])
+    let scanner = ExecutableContextScanner(trustedScripts: ["ours()"], trustedSources: ["/ours.js"])
 
     @Test(
         "it flags injected markup",
@@ -86,6 +86,10 @@ struct ExecutableContextScannerTests {
             "<script type=\"application/json\">{\"open\":\"javascript:alert(1)\"}</script>",
             "<script nonce=\"N\">alert(1)</script>",
             "<script nonce=\"WRONG\">ours()</script>",
+            "<script src=\"/ours.js\"></script>",
+            "<script src=\"/ours.js\" nonce=\"WRONG\"></script>",
+            "<script src=\"/theirs.js\" nonce=\"N\"></script>",
+            "<script src=\"/ours.js\" nonce=\"N\">alert(1)</script>",
             "<base href=\"https://evil.example/\">",
             "<style>body{}</style>",
             "<svg><style nonce=\"N\"><img src=x onerror=alert(1)></style></svg>",
@@ -103,6 +107,7 @@ struct ExecutableContextScannerTests {
             "<meta property=\"og:title\" content=\"&lt;img src=x onerror=alert(1)&gt;\">",
             "<title>&lt;/title&gt;&lt;script&gt;</title>",
             "<script nonce=\"N\">ours()</script>",
+            "<script src=\"/ours.js\" nonce=\"N\" defer></script>",
             "<script type=\"application/json\" id=\"c\">{\"t\":\"\\u003c/script\\u003e\"}</script>",
             "<style nonce=\"N\">body{color:red}</style>",
             "<a href=\"acme://open?q=%3Cscript%3E\">open</a>",

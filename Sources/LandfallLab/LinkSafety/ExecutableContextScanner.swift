@@ -12,13 +12,16 @@ import LandfallServer
 public struct ExecutableContextScanner: Sendable {
     /// Inline scripts the server itself sends, by exact text.
     public var trustedScripts: Set<String>
+    /// Script files the server itself serves, by the exact `src` its pages give them.
+    public var trustedSources: Set<String>
 
-    public init(trustedScripts: Set<String>) {
+    public init(trustedScripts: Set<String>, trustedSources: Set<String> = []) {
         self.trustedScripts = trustedScripts
+        self.trustedSources = trustedSources
     }
 
-    /// The server's own inline scripts: the interstitial's and the dashboard's.
-    public static let landfall = ExecutableContextScanner(trustedScripts: PageScripts.trusted)
+    /// The server's own scripts: the interstitial's and the dashboard's.
+    public static let landfall = ExecutableContextScanner(trustedScripts: PageScripts.trusted, trustedSources: PageScripts.trustedSources)
 
     public struct Finding: Sendable, Hashable, CustomStringConvertible {
         public var kind: String
@@ -81,7 +84,7 @@ public struct ExecutableContextScanner: Sendable {
                     } else {
                         findings.append(Finding(kind: "broken data block", detail: String((rawText ?? "").prefix(80))))
                     }
-                } else if values["src"] != nil || nonce == nil || values["nonce"] != nonce || !trustedScripts.contains(rawText ?? "") {
+                } else if !isOurs(src: values["src"], text: rawText ?? "", nonce: values["nonce"], expected: nonce) {
                     findings.append(Finding(kind: "script", detail: String((rawText ?? values["src"] ?? "").prefix(80))))
                 }
             case "style":
@@ -97,6 +100,14 @@ public struct ExecutableContextScanner: Sendable {
             }
         }
         return findings
+    }
+
+    /// A script of the server's own under the response's nonce: a trusted inline text, or a trusted
+    /// file with nothing inline (a browser ignores inline text beside `src`, but ours never has any).
+    private func isOurs(src: String?, text: String, nonce: String?, expected: String?) -> Bool {
+        guard let expected, nonce == expected else { return false }
+        if let src { return trustedSources.contains(src) && text.isEmpty }
+        return trustedScripts.contains(text)
     }
 
     /// Whether a URL runs script: its scheme after the browser's own clean-up (entities decoded,

@@ -34,7 +34,7 @@ struct DashboardLinksController: Sendable {
             if let count = request.uri.queryParameters.get("paused").flatMap({ Int($0) }) { notice = "\(count) links paused." }
             if let count = request.uri.queryParameters.get("resumed").flatMap({ Int($0) }) { notice = "\(count) links resumed." }
             return try await listPage(
-                app: app, role: role, session: session, query: query, error: nil, form: nil, notice: notice, status: .ok)
+                app: app, role: role, session: session, query: query, error: nil, fields: nil, notice: notice, status: .ok)
         }
     }
 
@@ -51,9 +51,11 @@ struct DashboardLinksController: Sendable {
                 context.logger.info("dashboard created link", metadata: ["app": "\(app.id)", "link": "\(created.link.id)"])
                 return DashboardLayout.redirect(to: "/dashboard/apps/\(app.id)/links/\(created.link.id)?created=1")
             } catch let error as APIError {
+                var fields = DashboardLinkPages.createFields(form)
+                let unplaced = DashboardField.attach(error, to: &fields, aliases: DashboardLinkPages.aliases)
                 return try await listPage(
-                    app: app, role: role, session: session, query: LinkQuery(limit: 50), error: error.message, form: form,
-                    status: error.status)
+                    app: app, role: role, session: session, query: LinkQuery(limit: 50),
+                    error: unplaced ?? "The link was not created: see the field marked below.", fields: fields, status: error.status)
             }
         }
     }
@@ -76,7 +78,7 @@ struct DashboardLinksController: Sendable {
             }
             guard !ids.isEmpty else {
                 return try await listPage(
-                    app: app, role: role, session: session, query: LinkQuery(limit: 50), error: nil, form: nil,
+                    app: app, role: role, session: session, query: LinkQuery(limit: 50), error: nil, fields: nil,
                     bulkError: "Tick at least one link first.", status: .badRequest)
             }
             for id in ids.sorted() {
@@ -112,9 +114,11 @@ struct DashboardLinksController: Sendable {
             return try await detailPage(
                 app: app, link: link, role: role, session: session, qr: options, notice: notice, error: nil, status: .ok)
         } catch let error as APIError {
+            // The page's QR form has the size and error-correction inputs; any other message goes above.
+            let field = DashboardField.fieldName(of: error).flatMap { ["size", "ecc"].contains($0) ? $0 : nil }
             return try await detailPage(
-                app: app, link: link, role: role, session: session, qr: QRImageRequest(), notice: nil, error: error.message,
-                status: error.status)
+                app: app, link: link, role: role, session: session, qr: QRImageRequest(), notice: nil,
+                error: field == nil ? error.message : nil, qrError: field.map { ($0, error.message) }, status: error.status)
         }
     }
 
@@ -135,9 +139,11 @@ struct DashboardLinksController: Sendable {
                 context.logger.info("dashboard updated link", metadata: ["app": "\(app.id)", "link": "\(link.id)"])
                 return DashboardLayout.redirect(to: "/dashboard/apps/\(app.id)/links/\(link.id)?saved=1")
             } catch let error as APIError {
+                var fields = DashboardLinkPages.editFields(link, posted: form)
+                let unplaced = DashboardField.attach(error, to: &fields, aliases: DashboardLinkPages.aliases)
                 return try await detailPage(
-                    app: app, link: link, role: role, session: session, qr: QRImageRequest(), notice: nil, error: error.message,
-                    status: error.status)
+                    app: app, link: link, role: role, session: session, qr: QRImageRequest(), notice: nil,
+                    error: unplaced ?? "The link was not saved: see the field marked below.", editFields: fields, status: error.status)
             }
         }
     }
@@ -169,14 +175,15 @@ struct DashboardLinksController: Sendable {
     }
 
     private func listPage(
-        app: AppRecord, role: DashboardRole, session: DashboardGate.Session, query: LinkQuery, error: String?, form: DashboardForm?,
+        app: AppRecord, role: DashboardRole, session: DashboardGate.Session, query: LinkQuery, error: String?, fields: [DashboardField]?,
         notice: String? = nil, bulkError: String? = nil, status: HTTPResponse.Status
     ) async throws -> Response {
         let page = try await gate.storage.listLinks(appId: app.id, query: query)
         let rows = page.links.map { DashboardLinkPages.LinkRow(link: $0, url: service.url(for: $0, app: app)) }
         let chrome = session.chrome(title: "\(app.name) links", appRole: role)
         let html = DashboardLinkPages.list(
-            app: app, links: rows, nextCursor: page.nextCursor.map(LinkCursorCoding.encode), chrome: chrome, error: error, form: form,
+            app: app, links: rows, nextCursor: page.nextCursor.map(LinkCursorCoding.encode), chrome: chrome, error: error,
+            fields: fields ?? DashboardLinkPages.createFields(nil),
             notice: notice, bulkError: bulkError
         )
         return DashboardLayout.response(html, status: status, nonce: chrome.nonce)
@@ -184,7 +191,7 @@ struct DashboardLinksController: Sendable {
 
     private func detailPage(
         app: AppRecord, link: LinkRecord, role: DashboardRole, session: DashboardGate.Session, qr: QRImageRequest, notice: String?,
-        error: String?,
+        error: String?, editFields: [DashboardField]? = nil, qrError: (field: String, message: String)? = nil,
         status: HTTPResponse.Status
     ) async throws -> Response {
         let url = service.url(for: link, app: app)
@@ -198,7 +205,9 @@ struct DashboardLinksController: Sendable {
         let activity = try await LinkActivity.load(link: link, storage: gate.storage, now: now())
         let chrome = session.chrome(title: link.content.title ?? link.shortCode, appRole: role)
         let html = DashboardLinkPages.detail(
-            .init(app: app, link: link, url: url, qr: qr, qrSVG: svg, activity: activity, notice: notice, error: error), chrome: chrome
+            .init(
+                app: app, link: link, url: url, qr: qr, qrSVG: svg, activity: activity, notice: notice, error: error,
+                editFields: editFields ?? DashboardLinkPages.editFields(link), qrError: qrError), chrome: chrome
         )
         return DashboardLayout.response(html, status: status, nonce: chrome.nonce)
     }

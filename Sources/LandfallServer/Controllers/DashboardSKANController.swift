@@ -14,6 +14,7 @@ struct DashboardSKANController: Sendable {
     func register(on router: Router<LandfallRequestContext>) {
         router.get("dashboard/apps/:appId/skan", use: show)
         router.post("dashboard/apps/:appId/skan", use: save)
+        router.post("dashboard/apps/:appId/skan/dev-key", use: rotateDevKey)
     }
 
     @Sendable func show(_ request: Request, context: LandfallRequestContext) async throws -> Response {
@@ -21,7 +22,7 @@ struct DashboardSKANController: Sendable {
         return try await gate.withApp(context, session: session, needs: .viewer) { app, role in
             let schema = try await service.schema(appId: app.id)
             let notice = request.uri.queryParameters.get("saved") != nil ? "Schema saved." : nil
-            return page(
+            return try await page(
                 app: app, role: role, session: session, schema: schema, field: DashboardSKANPages.field(DashboardSKANPages.json(schema)),
                 notice: notice, status: .ok)
         }
@@ -42,20 +43,39 @@ struct DashboardSKANController: Sendable {
                 var field = DashboardSKANPages.field(text)
                 field.error = error.message
                 field.hasError = true
-                return page(
+                return try await page(
                     app: app, role: role, session: session, schema: try await service.schema(appId: app.id), field: field, notice: nil,
                     status: error.status)
             }
         }
     }
 
+    /// Creates or rotates the dev key through ``ConversionValueService/rotateDevKey(appId:)``, as
+    /// `POST /api/apps/:appId/skan-dev-key` does. The key is on this answer only (no redirect that
+    /// could carry it, `no-store`); the page shows only its prefix from then on.
+    @Sendable func rotateDevKey(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
+        let form = try await DashboardForm.read(request)
+        guard try await gate.checkCSRF(form, session: session) else { return gate.forbidden(session: session) }
+        return try await gate.withApp(context, session: session, needs: .owner) { app, role in
+            let key = try await service.rotateDevKey(appId: app.id)
+            context.logger.info("dashboard rotated SKAdNetwork dev key", metadata: ["app": "\(app.id)"])
+            let schema = try await service.schema(appId: app.id)
+            return try await page(
+                app: app, role: role, session: session, schema: schema, field: DashboardSKANPages.field(DashboardSKANPages.json(schema)),
+                notice: nil, newDevKey: key.devKey, status: .ok)
+        }
+    }
+
     private func page(
         app: AppRecord, role: DashboardRole, session: DashboardGate.Session, schema: ConversionSchema?, field: DashboardField,
-        notice: String?, status: HTTPResponse.Status
-    ) -> Response {
+        notice: String?, newDevKey: String? = nil, status: HTTPResponse.Status
+    ) async throws -> Response {
         let chrome = session.chrome(title: "\(app.name) SKAdNetwork schema", appRole: role)
+        let devKey = try await gate.storage.conversionDevKey(appId: app.id)
         return DashboardLayout.response(
-            DashboardSKANPages.page(app: app, schema: schema, field: field, notice: notice, chrome: chrome), status: status,
-            nonce: chrome.nonce)
+            DashboardSKANPages.page(
+                app: app, schema: schema, field: field, devKey: devKey, newDevKey: newDevKey, notice: notice, chrome: chrome),
+            status: status, nonce: chrome.nonce)
     }
 }

@@ -14,6 +14,8 @@ struct DashboardSettingsController: Sendable {
     func register(on router: Router<LandfallRequestContext>) {
         router.get("dashboard/apps/:appId/settings", use: show)
         router.post("dashboard/apps/:appId/settings", use: save)
+        // Public like the sign-in page: the script holds nothing of any app.
+        router.get(RouterPath(DashboardSettingsScript.path), use: { _, _ in DashboardSettingsScript.response() })
     }
 
     @Sendable func show(_ request: Request, context: LandfallRequestContext) async throws -> Response {

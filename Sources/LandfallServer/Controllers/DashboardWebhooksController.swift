@@ -18,6 +18,7 @@ struct DashboardWebhooksController: Sendable {
         router.post("dashboard/apps/:appId/webhooks", use: create)
         router.post("dashboard/apps/:appId/webhooks/:endpointId", use: update)
         router.post("dashboard/apps/:appId/webhooks/:endpointId/rotate-secret", use: rotate)
+        router.post("dashboard/apps/:appId/webhooks/:endpointId/test", use: test)
         router.post("dashboard/apps/:appId/webhooks/:endpointId/deliveries/:deliveryId/redeliver", use: redeliver)
     }
 
@@ -75,6 +76,22 @@ struct DashboardWebhooksController: Sendable {
             context.logger.info("dashboard rotated webhook secret", metadata: ["app": "\(app.id)", "endpoint": "\(current.id)"])
             return try await page(
                 app: app, role: role, session: session, outcome: .init(secret: (rotated.url, rotated.secret, true)), status: .ok)
+        }
+    }
+
+    /// Sends a test event through ``WebhookEndpointService/sendTest(_:)``, as `POST /api/webhooks/:id/test`
+    /// does, and shows its outcome beside the endpoint; the delivery appears in its table.
+    @Sendable func test(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        try await posting(request, context) { app, role, session, _ in
+            guard let endpoint = try await endpoint(context, app: app) else {
+                return gate.notFound(session: session, what: "webhook endpoint")
+            }
+            let outcome = try await service.sendTest(endpoint)
+            context.logger.info(
+                "dashboard sent webhook test event",
+                metadata: ["app": "\(app.id)", "endpoint": "\(endpoint.id)", "succeeded": "\(outcome.succeeded)"])
+            return try await page(
+                app: app, role: role, session: session, outcome: .init(test: (endpoint.id, outcome)), status: .ok)
         }
     }
 

@@ -17,6 +17,7 @@ struct WebhooksController: Sendable {
         webhooks.patch(":endpointId", use: update)
         webhooks.delete(":endpointId", use: delete)
         webhooks.post(":endpointId/rotate-secret", use: rotate)
+        webhooks.post(":endpointId/test", use: test)
         webhooks.get(":endpointId/deliveries", use: deliveries)
         webhooks.get(":endpointId/deliveries/:deliveryId", use: delivery)
         webhooks.post(":endpointId/deliveries/:deliveryId/redeliver", use: redeliver)
@@ -66,6 +67,13 @@ struct WebhooksController: Sendable {
         let app = try await authenticator.requireSecretKey(request)
         let endpoint = try await service.rotateSecret(try await endpoint(context, app: app))
         return try JSONResponse.make(WebhookEndpointResponse(endpoint, showingSecret: true, at: endpoint.updatedAt))
+    }
+
+    /// Sends a signed `webhook.test` event to the endpoint now and answers what its receiver did;
+    /// the delivery joins the endpoint's log. A receiver's refusal is the test's answer, not an error.
+    @Sendable func test(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        let app = try await authenticator.requireSecretKey(request)
+        return try JSONResponse.make(WebhookTestResponse(try await service.sendTest(try await endpoint(context, app: app))))
     }
 
     @Sendable func deliveries(_ request: Request, context: LandfallRequestContext) async throws -> Response {

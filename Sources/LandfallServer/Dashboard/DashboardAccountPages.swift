@@ -16,7 +16,7 @@ enum DashboardAccountPages {
         {{#newPassword}}<section class="card notice" id="new-password" role="status"><p>An account was made for \
         <strong>{{email}}</strong>. Its password is shown only now; hand it over privately:</p>
         <p><code>{{password}}</code></p></section>{{/newPassword}}
-        <table id="members"><thead><tr><th>Email</th><th>Role</th><th></th></tr></thead><tbody>
+        <div class="table-scroll" role="region" aria-label="Members" tabindex="0"><table id="members"><thead><tr><th>Email</th><th>Role</th><th></th></tr></thead><tbody>
         {{#members}}<tr><td>{{email}}</td><td class="role">{{role}}</td>\
         <td><form method="post" action="/dashboard/apps/{{appId}}/members/{{id}}" class="inline">{{>csrf}}\
         <label for="role-{{id}}" class="visually-hidden">Role</label><select id="role-{{id}}" name="role">\
@@ -24,7 +24,7 @@ enum DashboardAccountPages {
         <button type="submit">Change role</button></form> \
         <form method="post" action="/dashboard/apps/{{appId}}/members/{{id}}/remove" class="inline">{{>csrf}}<button type="submit">Remove</button></form></td></tr>{{/members}}
         {{^members}}<tr><td colspan="3" class="muted">No members yet.</td></tr>{{/members}}
-        </tbody></table>
+        </tbody></table></div>
         <h2>Add a member</h2>
         <form class="card" method="post" action="/dashboard/apps/{{appId}}/members" id="add-member">{{>csrf}}
         <label for="member-email">Email</label><input type="text" id="member-email" name="email" required>
@@ -64,11 +64,11 @@ enum DashboardAccountPages {
         {{<layout}}{{$content}}
         <h1>Your account</h1><p>{{email}}</p>
         <h2>Sessions</h2>
-        <table id="sessions"><thead><tr><th>Signed in</th><th>Expires</th><th></th></tr></thead><tbody>
+        <div class="table-scroll" role="region" aria-label="Sessions" tabindex="0"><table id="sessions"><thead><tr><th>Signed in</th><th>Expires</th><th></th></tr></thead><tbody>
         {{#sessions}}<tr><td>{{created}}{{#current}} <strong>(this browser)</strong>{{/current}}</td><td>{{expires}}</td>\
         <td><form method="post" action="/dashboard/account/sessions/{{id}}/revoke" class="inline">{{>csrf}}\
         <button type="submit">Sign out</button></form></td></tr>{{/sessions}}
-        </tbody></table>
+        </tbody></table></div>
         <form class="card" method="post" action="/dashboard/account/sign-out-everywhere" id="sign-out-everywhere">{{>csrf}}
         <p>Ends every session of this account, this one too.</p><button type="submit">Sign out everywhere</button></form>
         {{/content}}{{/layout}}

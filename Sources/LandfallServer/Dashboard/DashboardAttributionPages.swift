@@ -16,8 +16,8 @@ enum DashboardAttributionPages {
         <p class="status">{{status}}</p>
         <p>Cut in force: <strong class="threshold">{{threshold}}</strong> ({{thresholdSource}}){{estimate}}</p>
         <p>Last fitted: {{fitted}}</p>
-        <table class="parameters"><thead><tr><th>Number</th><th>Learned</th><th>Default</th><th>Evidence</th></tr></thead>
-        <tbody>{{#rows}}<tr><td>{{label}}</td><td>{{value}}</td><td>{{defaultValue}}</td><td>{{evidence}}</td></tr>{{/rows}}</tbody></table>
+        <div class="table-scroll" role="region" aria-label="{{platform}} model numbers" tabindex="0"><table class="parameters"><thead><tr><th>Number</th><th>Learned</th><th>Default</th><th>Evidence</th></tr></thead>
+        <tbody>{{#rows}}<tr><td>{{label}}</td><td>{{value}}</td><td>{{defaultValue}}</td><td>{{evidence}}</td></tr>{{/rows}}</tbody></table></div>
         <p>{{delay}}</p>
         </section>{{/platforms}}
         {{/content}}{{/layout}}

@@ -69,8 +69,9 @@ struct DashboardField: Sendable {
 
     /// Puts the API's message beside the field it names; answers the message when no field of the
     /// form is named, for the box above the form.
-    static func attach(_ error: APIError, to fields: inout [DashboardField]) -> String? {
-        let name = fieldName(of: error)
+    /// `aliases` maps a name the API's message uses to the form's input for it.
+    static func attach(_ error: APIError, to fields: inout [DashboardField], aliases: [String: String] = [:]) -> String? {
+        let name = fieldName(of: error).map { aliases[$0] ?? $0 }
         guard let name, let index = fields.firstIndex(where: { $0.name == name }) else { return error.message }
         fields[index].error = error.message
         fields[index].hasError = true
@@ -82,9 +83,13 @@ struct DashboardField: Sendable {
     static func fieldName(of error: APIError) -> String? {
         // A taken unique value reads "slug is already taken".
         if error.code == "conflict" { return String(error.message.prefix { $0 != " " }) }
+        if let field = codeFields[error.code] { return field }
         guard error.code == "invalid_field", let colon = error.message.firstIndex(of: ":") else { return nil }
         return String(error.message[..<colon].prefix { $0 != "[" && $0 != "." })
     }
+
+    /// Refusals whose code, not their message, names the field.
+    static let codeFields = ["short_code_taken": "customCode"]
 
     /// The API's answer to a refused write, for the page to show; nil for a failure that is no
     /// refusal (the error middleware answers those as for the API).

@@ -15,11 +15,11 @@ enum DashboardInstallPages {
         {{#options}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{text}}</option>{{/options}}</select>\
         {{#hasError}}<p class="field-error" id="filter-{{name}}-error" role="alert">{{error}}</p>{{/hasError}}</div>{{/filters}}\
         </div><button type="submit">Filter</button></form>
-        <table id="app-installs"><thead><tr><th>When</th><th>Platform</th><th>Method</th><th>Confidence</th><th>Matched on</th><th>Link</th></tr></thead><tbody>
+        <div class="table-scroll" role="region" aria-label="Installs" tabindex="0"><table id="app-installs"><thead><tr><th>When</th><th>Platform</th><th>Method</th><th>Confidence</th><th>Matched on</th><th>Link</th></tr></thead><tbody>
         {{#installs}}<tr><td>{{when}}</td><td>{{platform}}</td><td class="method">{{method}}</td><td>{{confidence}}</td><td>{{factors}}</td>\
         <td>{{#linkId}}<a href="/dashboard/apps/{{appId}}/links/{{linkId}}">{{linkId}}</a>{{/linkId}}</td></tr>{{/installs}}
         {{^installs}}<tr><td colspan="6" class="muted">No installs match.</td></tr>{{/installs}}
-        </tbody></table>
+        </tbody></table></div>
         {{#next}}<p><a href="/dashboard/apps/{{appId}}/installs?{{next}}">Older installs →</a></p>{{/next}}
         {{/content}}{{/layout}}
         """

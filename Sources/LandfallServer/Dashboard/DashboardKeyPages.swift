@@ -12,12 +12,12 @@ enum DashboardKeyPages {
         {{#formError}}<p class="error" role="alert">{{formError}}</p>{{/formError}}\
         {{#issued}}<section class="card notice" id="new-key" role="status"><p>The {{kind}} key <strong>{{name}}</strong> was issued. \
         Copy it now: it is shown only on this page, and only its hash is stored.</p><p><code id="new-key-value">{{key}}</code></p></section>{{/issued}}
-        <table id="keys"><thead><tr><th>Name</th><th>Kind</th><th>Prefix</th><th>Created</th><th>State</th><th></th></tr></thead><tbody>
+        <div class="table-scroll" role="region" aria-label="API keys" tabindex="0"><table id="keys"><thead><tr><th>Name</th><th>Kind</th><th>Prefix</th><th>Created</th><th>State</th><th></th></tr></thead><tbody>
         {{#keys}}<tr><td>{{name}}</td><td>{{kind}}</td><td><code>{{prefix}}…</code></td><td>{{created}}</td><td class="state">{{state}}</td><td>\
         {{#live}}<form method="post" action="/dashboard/apps/{{appId}}/keys/{{id}}/revoke" class="inline">{{>csrf}}\
         <button type="submit" aria-label="Revoke {{name}}">Revoke</button></form>{{/live}}</td></tr>{{/keys}}
         {{^keys}}<tr><td colspan="6" class="muted">No keys yet.</td></tr>{{/keys}}
-        </tbody></table>
+        </tbody></table></div>
         <h2>Issue a key</h2>
         <form class="card" method="post" action="/dashboard/apps/{{appId}}/keys" id="issue-key">{{>csrf}}
         {{>fields}}

@@ -95,14 +95,16 @@ enum DashboardLayout {
     }
 
     // Text colours keep 4.5:1 contrast on white and on the page's grey (axe's color-contrast rule).
-    // Tables and previews wrap instead of scrolling sideways on a phone: a scrolling box would need
-    // its own tab stop for keyboard users (axe's scrollable-region-focusable rule).
+    // On a phone a header breaks only between words and a cell's long value (a URL, an id) anywhere;
+    // a table still wider than the screen scrolls sideways inside its `.table-scroll` box, which
+    // templates give a tab stop and a name (axe's scrollable-region-focusable rule). Previews wrap.
     static let style = """
         *{box-sizing:border-box}body{font-family:-apple-system,system-ui,sans-serif;margin:0;color:#111;background:#f6f6f4}
         nav{display:flex;gap:1rem;align-items:center;padding:.75rem 1.25rem;background:#111;color:#eee}
         nav a{color:#fff;text-decoration:none}nav .brand{font-weight:700}nav .who{margin-left:auto;color:#aaa;font-size:.85rem}
         main{max-width:60rem;margin:0 auto;padding:1.5rem 1.25rem}h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}
         table{border-collapse:collapse;width:100%;background:#fff}th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid #e4e4e0;font-size:.9rem}
+        th{word-break:normal;overflow-wrap:normal;hyphens:manual}.table-scroll{overflow-x:auto;margin:1rem 0}
         form.card,section.card{background:#fff;padding:1rem;border:1px solid #e4e4e0;border-radius:.5rem;margin:1rem 0}
         label{display:block;margin:.5rem 0 .2rem;font-size:.85rem;color:#444}input[type=text],input[type=url],input[type=password],select{width:100%;padding:.5rem;border:1px solid #ccc;border-radius:.35rem;font:inherit}
         button{margin-top:.75rem;padding:.5rem 1rem;border:0;border-radius:.35rem;background:#111;color:#fff;font:inherit;cursor:pointer}
@@ -119,6 +121,6 @@ enum DashboardLayout {
         pre{background:#f4f4f2;padding:.6rem;font-size:.8rem;white-space:pre-wrap;overflow-wrap:anywhere}
         :focus-visible{outline:2px solid #2f6fde;outline-offset:2px}
         @media (max-width:40rem){nav{flex-wrap:wrap;gap:.6rem}nav .who{margin-left:0;width:100%}main{padding:1rem .75rem}
-        th,td{overflow-wrap:anywhere;padding:.4rem .35rem}.row{gap:0}.row>*{flex-basis:100%}}
+        th,td{padding:.4rem .35rem}td{overflow-wrap:anywhere}.row{gap:0}.row>*{flex-basis:100%}}
         """
 }

@@ -16,25 +16,20 @@ enum DashboardLinkPages {
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}\
         {{#bulkError}}<p class="error" role="alert">{{bulkError}}</p>{{/bulkError}}
         {{#chrome.canEdit}}<form method="post" action="/dashboard/apps/{{appId}}/links/bulk" id="bulk-links">{{>csrf}}{{/chrome.canEdit}}
-        <table id="links"><thead><tr>{{#chrome.canEdit}}<th><span class="visually-hidden">Select</span></th>{{/chrome.canEdit}}\
+        <div class="table-scroll" role="region" aria-label="Links" tabindex="0"><table id="links"><thead><tr>{{#chrome.canEdit}}<th><span class="visually-hidden">Select</span></th>{{/chrome.canEdit}}\
         <th>Link</th><th>Short URL</th><th>Destination</th><th>Status</th></tr></thead><tbody>
         {{#links}}<tr>{{#chrome.canEdit}}<td><label for="select-{{id}}" class="visually-hidden">Select {{label}}</label>\
         <input type="checkbox" id="select-{{id}}" name="select-{{id}}" value="true"></td>{{/chrome.canEdit}}\
         <td><a href="/dashboard/apps/{{appId}}/links/{{id}}">{{label}}</a></td><td><code>{{url}}</code></td>\
         <td>{{destination}}</td><td>{{status}}</td></tr>{{/links}}
         {{^links}}<tr><td colspan="5" class="muted">No links yet.</td></tr>{{/links}}
-        </tbody></table>
+        </tbody></table></div>
         {{#chrome.canEdit}}<button type="submit" name="action" value="pause" id="pause-selected">Pause selected</button> \
         <button type="submit" name="action" value="resume" id="resume-selected">Resume selected</button></form>{{/chrome.canEdit}}
         {{#nextCursor}}<p><a href="/dashboard/apps/{{appId}}/links?cursor={{nextCursor}}">Older links →</a></p>{{/nextCursor}}
         {{#chrome.canEdit}}
         <h2>New link</h2>{{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
-        <form class="card" method="post" action="/dashboard/apps/{{appId}}/links" id="create-link">{{>csrf}}
-        <label for="originalUrl">Destination URL</label><input type="url" id="originalUrl" name="originalUrl" value="{{form.originalUrl}}">
-        <div class="row"><div><label for="title">Title</label><input type="text" id="title" name="title" value="{{form.title}}"></div>
-        <div><label for="customCode">Custom short code (optional)</label><input type="text" id="customCode" name="customCode" value="{{form.customCode}}"></div></div>
-        <div class="row"><div><label for="deepLinkPath">Deep link path</label><input type="text" id="deepLinkPath" name="deepLinkPath" value="{{form.deepLinkPath}}"></div>
-        <div><label for="utmCampaign">UTM campaign</label><input type="text" id="utmCampaign" name="utmCampaign" value="{{form.utmCampaign}}"></div></div>
+        <form class="card" method="post" action="/dashboard/apps/{{appId}}/links" id="create-link">{{>csrf}}{{#createForm}}{{>fields}}{{/createForm}}
         <button type="submit">Create link</button></form>
         {{/chrome.canEdit}}
         {{/content}}{{/layout}}
@@ -48,8 +43,40 @@ enum DashboardLinkPages {
         {{#chrome.isOwner}} · <a href="/dashboard/apps/{{appId}}/keys">Keys</a> · <a href="/dashboard/apps/{{appId}}/members">Members</a>{{/chrome.isOwner}}</p>
         """
 
+    /// The new-link form's inputs, empty or as posted. The ids are the field names, as the page always had them.
+    static func createFields(_ form: DashboardForm?) -> [DashboardField] {
+        let value = { (name: String) in form?.values[name] ?? "" }
+        return [
+            DashboardField("originalUrl", "Destination URL", value: value("originalUrl"), kind: .url, id: "originalUrl"),
+            DashboardField("title", "Title", value: value("title"), id: "title"),
+            DashboardField("customCode", "Custom short code (optional)", value: value("customCode"), id: "customCode"),
+            DashboardField("deepLinkPath", "Deep link path", value: value("deepLinkPath"), id: "deepLinkPath"),
+            DashboardField("utmCampaign", "UTM campaign", value: value("utmCampaign"), id: "utmCampaign"),
+        ]
+    }
+
+    /// The edit form's inputs: the link's values, or the posted ones when the post was refused.
+    static func editFields(_ link: LinkRecord, posted form: DashboardForm? = nil) -> [DashboardField] {
+        let content = link.content
+        return [
+            DashboardField(
+                "originalUrl", "Destination URL", value: form.map { $0.values["originalUrl"] ?? "" } ?? content.originalUrl ?? "",
+                kind: .url,
+                id: "originalUrl"),
+            DashboardField("title", "Title", value: form.map { $0.values["title"] ?? "" } ?? content.title ?? "", id: "title"),
+            DashboardField(
+                "deepLinkPath", "Deep link path", value: form.map { $0.values["deepLinkPath"] ?? "" } ?? content.deepLinkPath ?? "",
+                id: "deepLinkPath"),
+            DashboardField(
+                "isActive", "Active", kind: .checkbox, checked: form.map { $0["isActive"] == "true" } ?? link.isActive, id: "isActive"),
+        ]
+    }
+
+    /// The inputs the link API's messages name under another name.
+    static let aliases = ["utmParameters": "utmCampaign", "webFallbackUrl": "originalUrl"]
+
     static func list(
-        app: AppRecord, links: [LinkRow], nextCursor: String?, chrome: DashboardLayout.Chrome, error: String?, form: DashboardForm?,
+        app: AppRecord, links: [LinkRow], nextCursor: String?, chrome: DashboardLayout.Chrome, error: String?, fields: [DashboardField],
         notice: String? = nil, bulkError: String? = nil
     ) -> String {
         let rows = links.map { row in
@@ -59,14 +86,11 @@ enum DashboardLinkPages {
                 "status": row.link.isActive ? "active" : "off",
             ])
         }
-        // The fields as posted, so a refused form comes back filled in.
-        let posted = ["originalUrl", "title", "customCode", "deepLinkPath", "utmCampaign"].reduce(into: [String: String]()) {
-            $0[$1] = form?[$1] ?? ""
-        }
         return DashboardTemplates.render(
             "links", chrome: chrome,
             [
-                "appId": app.id, "appName": app.name, "links": rows, "nextCursor": nextCursor, "error": error, "form": posted,
+                "appId": app.id, "appName": app.name, "links": rows, "nextCursor": nextCursor, "error": error,
+                "createForm": ["fields": fields],
                 "notice": notice, "bulkError": bulkError,
             ])
     }
@@ -80,6 +104,9 @@ enum DashboardLinkPages {
         var activity: LinkActivity
         var notice: String?
         var error: String?
+        var editFields: [DashboardField]
+        /// A refused QR option (`size` or `ecc`) and the API's message, shown beside its input.
+        var qrError: (field: String, message: String)? = nil
     }
 
     static let detailTemplate = """
@@ -93,18 +120,18 @@ enum DashboardLinkPages {
         (the link's own state: {{own}}; the domain lists: {{domain}}).</p>{{/safety}}
         <div class="row">
         <section class="card qr"><h2>QR code</h2>{{! The server's own QR encoder drew this SVG from the short URL: raw. }}<div id="qr">{{{qrSVG}}}</div>
-        <form method="get" action="{{base}}"><div class="row"><div><label for="ecc">Error correction</label><select id="ecc" name="ecc">\
-        {{#eccOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/eccOptions}}</select></div>
-        <div><label for="size">Size (px)</label><input type="text" id="size" name="size" value="{{size}}" inputmode="numeric"></div></div>
+        <form method="get" action="{{base}}"><div class="row"><div><label for="ecc">Error correction</label><select id="ecc" name="ecc"\
+        {{#eccError}} aria-invalid="true" aria-describedby="ecc-error"{{/eccError}}>\
+        {{#eccOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/eccOptions}}</select>\
+        {{#eccError}}<p class="field-error" id="ecc-error" role="alert">{{eccError}}</p>{{/eccError}}</div>
+        <div><label for="size">Size (px)</label><input type="text" id="size" name="size" value="{{size}}" inputmode="numeric"\
+        {{#sizeError}} aria-invalid="true" aria-describedby="size-error"{{/sizeError}}>\
+        {{#sizeError}}<p class="field-error" id="size-error" role="alert">{{sizeError}}</p>{{/sizeError}}</div></div>
         <button type="submit">Update</button></form>
         <p><a id="qr-png" href="{{base}}/qr?format=png&amp;{{query}}">Download PNG</a> · \
         <a id="qr-svg" href="{{base}}/qr?format=svg&amp;{{query}}">Download SVG</a></p></section>
         {{#chrome.canEdit}}
-        <form class="card" method="post" action="{{base}}" id="edit-link">{{>csrf}}<h2>Edit</h2>
-        <label for="originalUrl">Destination URL</label><input type="url" id="originalUrl" name="originalUrl" value="{{originalUrl}}">
-        <label for="title">Title</label><input type="text" id="title" name="title" value="{{title}}">
-        <label for="deepLinkPath">Deep link path</label><input type="text" id="deepLinkPath" name="deepLinkPath" value="{{deepLinkPath}}">
-        <label for="isActive" class="check"><input type="checkbox" id="isActive" name="isActive" value="true"{{#isActive}} checked{{/isActive}}> Active</label>
+        <form class="card" method="post" action="{{base}}" id="edit-link">{{>csrf}}<h2>Edit</h2>{{#editForm}}{{>fields}}{{/editForm}}
         <button type="submit">Save</button></form>
         {{/chrome.canEdit}}
         </div>
@@ -114,10 +141,10 @@ enum DashboardLinkPages {
         <section class="card"><h2>Clicks per day</h2>{{{clicksChart}}}</section>
         <section class="card"><h2>Installs by method</h2>{{{installsChart}}}</section>
         <h2>Installs</h2>
-        <table id="installs"><thead><tr><th>When</th><th>Platform</th><th>Method</th><th>Confidence</th><th>Matched on</th></tr></thead><tbody>
+        <div class="table-scroll" role="region" aria-label="Installs from this link" tabindex="0"><table id="installs"><thead><tr><th>When</th><th>Platform</th><th>Method</th><th>Confidence</th><th>Matched on</th></tr></thead><tbody>
         {{#installs}}<tr><td>{{when}}</td><td>{{platform}}</td><td class="method">{{method}}</td><td>{{confidence}}</td><td>{{factors}}</td></tr>{{/installs}}
         {{^installs}}<tr><td colspan="5" class="muted">No installs from this link yet.</td></tr>{{/installs}}
-        </tbody></table>
+        </tbody></table></div>
         {{/content}}{{/layout}}
         """
 
@@ -146,8 +173,10 @@ enum DashboardLinkPages {
                     ["value": $0.rawValue, "selected": $0 == page.qr.errorCorrection] as [String: Any]
                 },
                 "size": page.qr.size, "query": "size=\(page.qr.size)&ecc=\(page.qr.errorCorrection.rawValue)",
-                "originalUrl": content.originalUrl, "title": content.title, "deepLinkPath": content.deepLinkPath,
-                "isActive": link.isActive, "days": LinkActivity.days, "humanClicks": page.activity.humanClicks,
+                "editForm": ["fields": page.editFields],
+                "sizeError": page.qrError.flatMap { $0.field == "size" ? $0.message : nil },
+                "eccError": page.qrError.flatMap { $0.field == "ecc" ? $0.message : nil }, "days": LinkActivity.days,
+                "humanClicks": page.activity.humanClicks,
                 "botClicks": page.activity.botClicks, "installCount": page.activity.installsByMethod.reduce(0) { $0 + $1.value },
                 "clicksChart": DashboardCharts.daily(
                     page.activity.clicksPerDay, title: "\(totalClicks) clicks per day", id: "clicks-chart"),

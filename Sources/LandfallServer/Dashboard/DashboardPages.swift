@@ -33,11 +33,11 @@ enum DashboardPages {
     static let appsTemplate = """
         {{<layout}}{{$content}}
         <h1>Apps</h1>{{#error}}<p class="error" role="alert">{{error}}</p>{{/error}}
-        <table id="apps"><thead><tr><th>Name</th><th>Slug</th><th>Domains</th></tr></thead><tbody>
+        <div class="table-scroll" role="region" aria-label="Apps" tabindex="0"><table id="apps"><thead><tr><th>Name</th><th>Slug</th><th>Domains</th></tr></thead><tbody>
         {{#apps}}<tr><td><a href="/dashboard/apps/{{id}}/links">{{name}}</a></td><td><code>{{slug}}</code></td>\
         <td>{{#domains}}{{domains}}{{/domains}}{{^domains}}<span class="muted">server URL</span>{{/domains}}</td></tr>{{/apps}}
         {{^apps}}<tr><td colspan="3" class="muted">No apps yet.</td></tr>{{/apps}}
-        </tbody></table>
+        </tbody></table></div>
         {{#canCreate}}
         <h2>New app</h2>
         <form class="card" method="post" action="/dashboard/apps" id="create-app">{{>csrf}}

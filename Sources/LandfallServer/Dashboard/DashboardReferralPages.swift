@@ -24,7 +24,7 @@ enum DashboardReferralPages {
         """
 
     static let tableTemplate = """
-        <table id="{{tableId}}"><thead><tr><th>Id</th><th>Status</th><th>Referrer</th><th>Referee</th><th>Reasons</th><th>Created</th>\
+        <div class="table-scroll" role="region" aria-label="{{tableLabel}}" tabindex="0"><table id="{{tableId}}"><thead><tr><th>Id</th><th>Status</th><th>Referrer</th><th>Referee</th><th>Reasons</th><th>Created</th>\
         {{#chrome.canEdit}}<th>Review</th>{{/chrome.canEdit}}</tr></thead>\
         <tbody>{{#rows}}<tr><td>{{id}}</td><td class="status">{{status}}</td><td>{{referrer}}</td><td>{{referee}}</td>\
         <td class="reasons">{{reasons}}</td><td>{{created}}</td>{{#chrome.canEdit}}<td>\
@@ -36,7 +36,7 @@ enum DashboardReferralPages {
         <button type="submit">{{action}}</button>\
         {{#hasError}}<p class="field-error" id="{{tableId}}-{{id}}-reason-error" role="alert">{{error}}</p>{{/hasError}}</form>{{/canReverse}}\
         </td>{{/chrome.canEdit}}</tr>{{/rows}}\
-        {{^rows}}<tr><td colspan="7" class="muted">{{empty}}</td></tr>{{/rows}}</tbody></table>
+        {{^rows}}<tr><td colspan="7" class="muted">{{empty}}</td></tr>{{/rows}}</tbody></table></div>
         """
 
     /// The program form's inputs, filled from `view` (defaults when there is no program yet).
@@ -139,6 +139,6 @@ enum DashboardReferralPages {
                 "action": referral.status == .flagged ? "Reject" : "Reverse", "hasError": error != nil, "error": error ?? "",
             ]
         }
-        return ["tableId": id, "rows": rows, "empty": empty]
+        return ["tableId": id, "tableLabel": id == "flagged" ? "Flagged referrals" : "Recent referrals", "rows": rows, "empty": empty]
     }
 }

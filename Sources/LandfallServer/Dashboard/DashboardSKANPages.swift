@@ -10,14 +10,25 @@ enum DashboardSKANPages {
         <h1>{{appName}}: SKAdNetwork schema</h1>{{>app-nav}}
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
         <h2>Fine value bit layout</h2>
-        {{#hasSchema}}<table id="bit-layout"><thead><tr><th>Bit</th><th>Carries</th></tr></thead><tbody>\
-        {{#bits}}<tr><td>{{bit}}</td><td class="{{kind}}">{{carries}}</td></tr>{{/bits}}</tbody></table>
+        {{#hasSchema}}<div class="table-scroll" role="region" aria-label="Fine value bit layout" tabindex="0"><table id="bit-layout"><thead><tr><th>Bit</th><th>Carries</th></tr></thead><tbody>\
+        {{#bits}}<tr><td>{{bit}}</td><td class="{{kind}}">{{carries}}</td></tr>{{/bits}}</tbody></table></div>
         <p class="muted">Currency {{currency}}; {{coarseCount}} coarse rules; locking events: {{lockEvents}}.</p>{{/hasSchema}}\
         {{^hasSchema}}<p class="muted" id="bit-layout">This app has no conversion schema yet.</p>{{/hasSchema}}
         <h2>Schema</h2>
         <form class="card" method="post" action="/dashboard/apps/{{appId}}/skan" id="skan-schema">{{>csrf}}{{>fields}}
         {{#chrome.isOwner}}<button type="submit">Save the schema</button>{{/chrome.isOwner}}\
         {{^chrome.isOwner}}<p class="muted">Only the app's owners change the schema.</p>{{/chrome.isOwner}}</form>
+        <h2 id="dev-key-heading">Dev key</h2>
+        <section class="card" id="dev-key" aria-labelledby="dev-key-heading">\
+        <p class="muted">Signs SDK-less conversion-value calls (AppsFlyer-style <code>af_sig</code>).</p>\
+        {{#newDevKey}}<div class="notice" role="status"><p>The new dev key. Copy it now: it is shown only on this page.</p>\
+        <p><code id="dev-key-value">{{newDevKey}}</code></p></div>{{/newDevKey}}\
+        {{#devKey}}<p>Key <code id="dev-key-prefix">{{prefix}}…</code>, created <span id="dev-key-created">{{created}}</span>.</p>{{/devKey}}\
+        {{^devKey}}<p class="muted" id="dev-key-prefix">This app has no dev key yet.</p>{{/devKey}}\
+        {{#chrome.isOwner}}<form method="post" action="/dashboard/apps/{{appId}}/skan/dev-key" id="rotate-dev-key">{{>csrf}}\
+        {{#devKey}}<p class="hint">Rotating replaces the key at once: calls signed with the old one are refused from then on.</p>\
+        <button type="submit">Rotate the dev key</button>{{/devKey}}{{^devKey}}<button type="submit">Create a dev key</button>{{/devKey}}\
+        </form>{{/chrome.isOwner}}</section>
         {{/content}}{{/layout}}
         """
 
@@ -48,7 +59,8 @@ enum DashboardSKANPages {
     }
 
     static func page(
-        app: AppRecord, schema: ConversionSchema?, field: DashboardField, notice: String?, chrome: DashboardLayout.Chrome
+        app: AppRecord, schema: ConversionSchema?, field: DashboardField, devKey: ConversionDevKeyRecord?, newDevKey: String?,
+        notice: String?, chrome: DashboardLayout.Chrome
     ) -> String {
         let field = chrome.role == .owner ? field : DashboardField.readOnly([field])[0]
         return DashboardTemplates.render(
@@ -57,6 +69,9 @@ enum DashboardSKANPages {
                 "appId": app.id, "appName": app.name, "notice": notice, "hasSchema": schema != nil,
                 "bits": schema.map(bits) ?? [], "currency": schema?.currency, "coarseCount": schema?.coarse.count ?? 0,
                 "lockEvents": schema.map { $0.lockEvents.isEmpty ? "none" : $0.lockEvents.joined(separator: ", ") }, "fields": [field],
+                // The prefix is what `GET /api/apps/:appId/skan-dev-key` shows: enough to tell keys apart.
+                "devKey": devKey.map { ["prefix": String($0.devKey.prefix(10)), "created": DashboardPages.date($0.createdAt)] },
+                "newDevKey": newDevKey,
             ])
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LandfallModels
 import LandfallStore
 
 /// An app's settings form (every field of `PATCH /api/apps/:id`) with the apple-app-site-association
@@ -19,15 +20,18 @@ enum DashboardSettingsPages {
         <button type="submit" name="action" value="save" id="save">Save</button>{{/chrome.isOwner}}
         {{^chrome.isOwner}}<p class="muted">Only the app's owners change its settings.</p>{{/chrome.isOwner}}
         </form>
-        <h2>Generated files{{#previewing}} (preview of the form, not saved){{/previewing}}</h2>
+        <h2>Generated files<span id="preview-state">{{#previewing}} (preview of the form, not saved){{/previewing}}</span></h2>
         <div class="row">
         <section class="card"><h3>/.well-known/apple-app-site-association</h3>\
-        {{#aasa}}<pre id="aasa-preview">{{aasa}}</pre>{{/aasa}}{{^aasa}}<p class="muted" id="aasa-preview">Not served: \
-        it needs the team ID and at least one bundle ID.</p>{{/aasa}}</section>
+        <pre id="aasa-preview"{{^aasa}} hidden{{/aasa}}>{{aasa}}</pre><p class="muted" id="aasa-missing"{{#aasa}} hidden{{/aasa}}>\
+        Not served: it needs the team ID and at least one bundle ID.</p></section>
         <section class="card"><h3>/.well-known/assetlinks.json</h3>\
-        {{#assetlinks}}<pre id="assetlinks-preview">{{assetlinks}}</pre>{{/assetlinks}}{{^assetlinks}}<p class="muted" id="assetlinks-preview">\
-        Not served: it needs the package name and at least one certificate fingerprint.</p>{{/assetlinks}}</section>
+        <pre id="assetlinks-preview"{{^assetlinks}} hidden{{/assetlinks}}>{{assetlinks}}</pre>\
+        <p class="muted" id="assetlinks-missing"{{#assetlinks}} hidden{{/assetlinks}}>\
+        Not served: it needs the package name and at least one certificate fingerprint.</p></section>
         </div>
+        {{! The server's own script file (DashboardSettingsScript), allowed by the nonce; without it, Preview asks the server. }}\
+        {{#chrome.isOwner}}<script src="{{scriptPath}}" nonce="{{chrome.nonce}}" defer></script>{{/chrome.isOwner}}
         {{/content}}{{/layout}}
         """
 
@@ -132,15 +136,16 @@ enum DashboardSettingsPages {
         return value
     }
 
-    /// The two files as the server would send them for `settings`, pretty-printed; nil for a file not served.
+    /// The two files as the well-known routes send them for `settings` (the same encoder, so the
+    /// same bytes), indented for reading; nil for a file not served.
     static func preview(_ settings: AppSettings) -> (aasa: String?, assetlinks: String?) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let aasa = AppleAppSiteAssociation(settings: settings).flatMap { try? encoder.encode($0) }.map {
-            String(decoding: $0, as: UTF8.self)
+        func indented(_ value: some Encodable) -> String? {
+            guard let data = try? LandfallJSON.makeEncoder().encode(value),
+                let json = try? LandfallJSON.makeDecoder().decode(JSONValue.self, from: data)
+            else { return nil }
+            return json.indentedJSON
         }
-        let links = AssetLink.statements(settings: settings).flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
-        return (aasa, links)
+        return (AppleAppSiteAssociation(settings: settings).flatMap(indented), AssetLink.statements(settings: settings).flatMap(indented))
     }
 
     static func page(
@@ -156,6 +161,7 @@ enum DashboardSettingsPages {
                 "appId": app.id, "appName": app.name, "notice": notice, "formError": formError, "previewing": previewing,
                 "general": group(form.general), "ios": group(form.ios), "android": group(form.android),
                 "attribution": group(form.attribution), "aasa": files.aasa, "assetlinks": files.assetlinks,
+                "scriptPath": DashboardSettingsScript.path,
             ])
     }
 }

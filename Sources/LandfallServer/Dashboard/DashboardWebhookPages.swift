@@ -27,14 +27,17 @@ enum DashboardWebhookPages {
         <form method="post" action="/dashboard/apps/{{appId}}/webhooks/{{id}}" class="edit-endpoint">{{>csrf}}{{>fields}}
         <button type="submit">Save endpoint</button></form></details>
         <form method="post" action="/dashboard/apps/{{appId}}/webhooks/{{id}}/rotate-secret" class="inline rotate">{{>csrf}}\
-        <button type="submit">Rotate the signing secret</button></form>{{/chrome.canEdit}}
-        <table class="deliveries"><caption class="visually-hidden">Deliveries to {{url}}</caption>\
+        <button type="submit">Rotate the signing secret</button></form> \
+        <form method="post" action="/dashboard/apps/{{appId}}/webhooks/{{id}}/test" class="inline send-test">{{>csrf}}\
+        <button type="submit">Send test event</button></form>{{/chrome.canEdit}}
+        {{#test}}<p class="{{style}} test-result" id="test-result-{{id}}" role="status">{{text}}</p>{{/test}}
+        <div class="table-scroll" role="region" aria-label="Deliveries to {{url}}" tabindex="0"><table class="deliveries"><caption class="visually-hidden">Deliveries to {{url}}</caption>\
         <thead><tr><th>Created</th><th>Type</th><th>Status</th><th>Attempts</th><th>Last HTTP status</th><th></th></tr></thead>\
         <tbody>{{#deliveries}}<tr><td>{{created}}</td><td>{{type}}</td><td class="status">{{status}}</td><td>{{attempts}}</td>\
         <td>{{lastStatus}}</td><td>{{#chrome.canEdit}}<form method="post" action="/dashboard/apps/{{appId}}/webhooks/{{endpointId}}/deliveries/{{deliveryId}}/redeliver" class="inline">\
         {{>csrf}}<button type="submit" aria-label="Redeliver {{type}} of {{created}}">Redeliver</button></form>{{/chrome.canEdit}}</td></tr>{{/deliveries}}\
         {{^deliveries}}<tr><td colspan="6" class="muted">No deliveries yet.</td></tr>{{/deliveries}}\
-        </tbody></table></section>{{/endpoints}}
+        </tbody></table></div></section>{{/endpoints}}
         {{^endpoints}}<p class="muted">No webhook endpoints yet.</p>{{/endpoints}}
         {{#chrome.canEdit}}<h2>Add an endpoint</h2>
         <form class="card" method="post" action="/dashboard/apps/{{appId}}/webhooks" id="add-endpoint">{{>csrf}}\
@@ -73,8 +76,23 @@ enum DashboardWebhookPages {
         var notice: String?
         var formError: String?
         var secret: (url: String, value: String, rotated: Bool)?
+        /// The endpoint a test event was just sent to, and what came of it.
+        var test: (endpointId: String, outcome: WebhookEndpointService.TestOutcome)?
         /// The endpoint whose posted form was refused (nil: the add form), with its fields as posted.
         var refused: (endpointId: String?, fields: [DashboardField])?
+    }
+
+    /// The outcome of a test event in one sentence, styled as a notice or an error.
+    static func testResult(_ outcome: WebhookEndpointService.TestOutcome) -> [String: Any] {
+        let attempt = outcome.attempt
+        let took = "in \(attempt.durationMilliseconds) ms"
+        let text =
+            if outcome.succeeded {
+                "Test event delivered: the receiver answered \(attempt.statusCode.map(String.init) ?? "") \(took)."
+            } else {
+                "Test event not delivered \(took): \(attempt.error ?? "no answer")."
+            }
+        return ["text": text, "style": outcome.succeeded ? "notice" : "error"]
     }
 
     static func page(app: AppRecord, endpoints: [EndpointRow], outcome: Outcome, chrome: DashboardLayout.Chrome) -> String {
@@ -88,13 +106,17 @@ enum DashboardWebhookPages {
                 ]
             }
             let refusedHere = outcome.refused.map { $0.endpointId == endpoint.id } ?? false
-            return [
+            let test = outcome.test.flatMap { $0.endpointId == endpoint.id ? testResult($0.outcome) : nil }
+            var section: [String: Any] = [
                 "id": endpoint.id, "url": endpoint.url, "description": endpoint.description ?? "",
                 "types": endpoint.eventTypes.joined(separator: ", "),
                 "state": endpoint.isEnabled ? "enabled" : "disabled" + (endpoint.disabledReason.map { " (\($0))" } ?? ""),
                 "deliveries": deliveries, "open": refusedHere,
                 "fields": refusedHere ? outcome.refused?.fields ?? fields(endpoint) : fields(endpoint),
             ]
+            // Absent, not nil: a boxed nil would still open the section.
+            if let test { section["test"] = test }
+            return section
         }
         let newFields =
             outcome.refused.flatMap { $0.endpointId == nil ? $0.fields : nil }

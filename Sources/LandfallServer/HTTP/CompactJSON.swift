@@ -37,7 +37,7 @@ extension JSONValue {
 
     /// Integers up to 2^53 without a fraction (`3`, not `3.0`); others as Swift's shortest
     /// round-tripping form, which is valid JSON (`19.99`, `1e-07`, `1e+21`).
-    private static func write(_ number: Double, to text: inout String) {
+    static func write(_ number: Double, to text: inout String) {
         guard number.isFinite else {
             text += "null"
             return
@@ -49,7 +49,7 @@ extension JSONValue {
         }
     }
 
-    private static func write(_ string: String, to text: inout String) {
+    static func write(_ string: String, to text: inout String) {
         text += "\""
         for scalar in string.unicodeScalars {
             switch scalar {

@@ -79,6 +79,28 @@ public final class WebhookDispatcher: Service, Sendable {
     }
 
     private func attempt(_ claim: WebhookClaim) async {
+        let (response, posted) = await post(claim)
+        var attempt = posted
+        let result: WebhookAttemptResult
+        (result, attempt.error) = decide(response, claim: claim, at: now())
+        await record(attempt, claim: claim, result: result)
+    }
+
+    /// Sends a delivery claimed by ``WebhookStorage/insertLeasedWebhookDelivery(_:endpointId:leaseUntil:deadline:)``
+    /// once, now, and records the attempt: a test event, which is never retried and never disables
+    /// its endpoint, since it only asks whether the receiver answers.
+    func sendOnce(_ claim: WebhookClaim) async -> WebhookAttemptRecord {
+        let (response, posted) = await post(claim)
+        var attempt = posted
+        if let status = response.statusCode, !(200..<300).contains(status) {
+            attempt.error = (300..<400).contains(status) ? "answered \(status); redirects are not followed" : "answered \(status)"
+        }
+        await record(attempt, claim: claim, result: attempt.error == nil ? .succeeded : .failed)
+        return attempt
+    }
+
+    /// Posts the delivery's message, signed with the endpoint's secrets, and times it.
+    private func post(_ claim: WebhookClaim) async -> (WebhookTransport.Response, WebhookAttemptRecord) {
         let started = now()
         let timestamp = Int64(started.timeIntervalSince1970.rounded(.down))
         let body = Data(claim.message.payload.utf8)
@@ -93,18 +115,20 @@ public final class WebhookDispatcher: Service, Sendable {
             body: body
         )
         let elapsed = clock.now - begun
-        let finished = now()
-        let (result, error) = decide(response, claim: claim, at: finished)
         // Time-ordered ids keep the log in order when the injected clock gives attempts one timestamp.
         let attempt = WebhookAttemptRecord(
             id: "att_" + SecretGenerator.identifier(), deliveryId: claim.delivery.id, attemptedAt: started, statusCode: response.statusCode,
-            error: error,
+            error: response.error,
             durationMilliseconds: Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000),
             responseBody: response.body
         )
+        return (response, attempt)
+    }
+
+    private func record(_ attempt: WebhookAttemptRecord, claim: WebhookClaim, result: WebhookAttemptResult) async {
         let metadata: Logger.Metadata = [
             "delivery": "\(claim.delivery.id)", "endpoint": "\(claim.endpoint.id)", "type": "\(claim.message.type)",
-            "status": "\(response.statusCode.map(String.init) ?? "none")", "attempt": "\(claim.delivery.attempts + 1)",
+            "status": "\(attempt.statusCode.map(String.init) ?? "none")", "attempt": "\(claim.delivery.attempts + 1)",
         ]
         do {
             if try await storage.recordWebhookAttempt(attempt, claim: claim, result: result) {

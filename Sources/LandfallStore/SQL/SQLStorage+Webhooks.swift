@@ -108,6 +108,41 @@ extension SQLStorage {
         }
     }
 
+    public func insertLeasedWebhookDelivery(_ message: WebhookMessageRecord, endpointId: String, leaseUntil: Date, deadline: Date)
+        async throws -> WebhookClaim?
+    {
+        let leaseId = UUID().uuidString.lowercased()
+        let delivery = WebhookDeliveryRecord(
+            id: "dlv_" + UUID().uuidString.lowercased(), appId: message.appId, messageId: message.id, endpointId: endpointId,
+            messageType: message.type, status: .pending, attempts: 0, nextAttemptAt: message.createdAt, deadlineAt: deadline,
+            lastAttemptAt: nil, lastStatusCode: nil, lastError: nil, createdAt: message.createdAt
+        )
+        return try await provider.transaction { database in
+            guard
+                let endpoint = try await database.raw(
+                    "SELECT * FROM webhook_endpoints WHERE id = \(bind: endpointId) AND app_id = \(bind: message.appId)"
+                ).first().map(decodeWebhookEndpoint)
+            else { return nil }
+            try await database.raw(
+                """
+                INSERT INTO webhook_messages (id, app_id, type, payload, created_at)
+                VALUES (\(bind: message.id), \(bind: message.appId), \(bind: message.type), \(bind: message.payload),
+                    \(bind: message.createdAt.epochMilliseconds))
+                """
+            ).run()
+            try await database.raw(
+                """
+                INSERT INTO webhook_deliveries (id, app_id, message_id, endpoint_id, message_type, status, attempts, next_attempt_at,
+                    deadline_at, created_at, lease_id, lease_expires_at)
+                VALUES (\(bind: delivery.id), \(bind: delivery.appId), \(bind: message.id), \(bind: endpointId), \(bind: message.type),
+                    'pending', 0, \(bind: delivery.nextAttemptAt.epochMilliseconds), \(bind: deadline.epochMilliseconds),
+                    \(bind: delivery.createdAt.epochMilliseconds), \(bind: leaseId), \(bind: leaseUntil.epochMilliseconds))
+                """
+            ).run()
+            return WebhookClaim(delivery: delivery, message: message, endpoint: endpoint, leaseId: leaseId)
+        }
+    }
+
     public func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int) async throws -> [WebhookClaim] {
         let leaseId = UUID().uuidString.lowercased()
         let at = now.epochMilliseconds
