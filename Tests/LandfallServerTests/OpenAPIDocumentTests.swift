@@ -146,7 +146,13 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let binary = directory.appendingPathComponent("landfall")
-        try FileManager.default.copyItem(at: try ServerProcess.binary(), to: binary)
+        // A hard link where it can be: a copy is written through a descriptor that a process other
+        // tests fork at that moment inherits, and exec then fails with "Text file busy".
+        do {
+            try FileManager.default.linkItem(at: try ServerProcess.binary(), to: binary)
+        } catch {
+            try FileManager.default.copyItem(at: try ServerProcess.binary(), to: binary)
+        }
         let server = try ManagedProcess.start(
             binary, arguments: ["serve", "--port", "0", "--database", "sqlite::memory:", "--admin-token", TestServer.adminToken],
             logDirectory: directory, workingDirectory: directory

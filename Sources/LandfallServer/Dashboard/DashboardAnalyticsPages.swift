@@ -35,16 +35,16 @@ enum DashboardAnalyticsPages {
         <section class="card"><h2>Installs per {{interval}}</h2>{{{installsChart}}}</section>
         {{#groupsChart}}<section class="card"><h2>Clicks by {{groupBy}}</h2>{{{groupsChart}}}</section>{{/groupsChart}}
         <h2>{{groupHeading}}</h2>
-        <table id="analytics-groups"><thead><tr><th>{{groupColumn}}</th><th>Clicks</th><th>Bot clicks</th><th>Installs</th><th>Events</th>\
+        <div class="table-scroll" role="region" aria-label="{{groupHeading}}" tabindex="0"><table id="analytics-groups"><thead><tr><th>{{groupColumn}}</th><th>Clicks</th><th>Bot clicks</th><th>Installs</th><th>Events</th>\
         <th>Revenue</th></tr></thead><tbody>
         {{#groups}}<tr><td>{{label}}</td><td>{{clicks}}</td><td>{{botClicks}}</td><td>{{installs}}</td><td>{{events}}</td><td>{{revenue}}</td></tr>{{/groups}}
         {{^groups}}<tr><td colspan="6" class="muted">Nothing happened in this range.</td></tr>{{/groups}}
-        </tbody></table>
+        </tbody></table></div>
         <details><summary>Every {{interval}} as a table</summary>
-        <table id="analytics-buckets"><caption class="visually-hidden">Clicks, installs and events per {{interval}}</caption>\
+        <div class="table-scroll" role="region" aria-label="Every {{interval}}" tabindex="0"><table id="analytics-buckets"><caption class="visually-hidden">Clicks, installs and events per {{interval}}</caption>\
         <thead><tr><th>{{interval}} (UTC)</th><th>Clicks</th><th>Installs</th><th>Events</th></tr></thead><tbody>
         {{#buckets}}<tr><td>{{label}}</td><td>{{clicks}}</td><td>{{installs}}</td><td>{{events}}</td></tr>{{/buckets}}
-        </tbody></table></details>
+        </tbody></table></div></details>
         {{/report}}
         {{/content}}{{/layout}}
         """

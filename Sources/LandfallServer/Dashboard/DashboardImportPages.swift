@@ -13,9 +13,9 @@ enum DashboardImportPages {
         <p id="import-counts">Imported <strong id="imported">{{imported}}</strong>, duplicates skipped <strong id="duplicates">{{duplicates}}</strong>, \
         refused <strong id="refused">{{refusedCount}}</strong>.</p>
         <pre id="import-summary">{{report}}</pre>
-        {{#hasRefused}}<table id="import-refused"><caption>Refused rows</caption><thead><tr><th>Row</th><th>Reason</th></tr></thead><tbody>
+        {{#hasRefused}}<div class="table-scroll" role="region" aria-label="Refused rows" tabindex="0"><table id="import-refused"><caption>Refused rows</caption><thead><tr><th>Row</th><th>Reason</th></tr></thead><tbody>
         {{#refusedRows}}<tr><td>{{line}}</td><td>{{reason}}</td></tr>{{/refusedRows}}
-        </tbody></table>{{/hasRefused}}</section>{{/summary}}
+        </tbody></table></div>{{/hasRefused}}</section>{{/summary}}
         <p class="muted">A Firebase Dynamic Links or LinkForty export, up to {{limitText}} and {{maximumRows}} links; larger files \
         go through <code>landfall import</code>. Every link is checked as <code>POST /api/links</code> checks it; a short code the app \
         already has with the same destination is a duplicate, so importing a file again is safe.</p>

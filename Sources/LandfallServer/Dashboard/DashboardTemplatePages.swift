@@ -11,11 +11,11 @@ enum DashboardTemplatePages {
         <h1>{{appName}}: link templates</h1>{{>app-nav}}
         <p class="muted">A link created with <code>"templateId"</code> takes a template's fields as its defaults.</p>
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
-        <table id="templates"><thead><tr><th>Name</th><th>Slug</th><th>Destination</th><th>Updated</th></tr></thead><tbody>
+        <div class="table-scroll" role="region" aria-label="Templates" tabindex="0"><table id="templates"><thead><tr><th>Name</th><th>Slug</th><th>Destination</th><th>Updated</th></tr></thead><tbody>
         {{#templates}}<tr><td><a href="/dashboard/apps/{{appId}}/templates/{{id}}">{{name}}</a></td><td><code>{{slug}}</code></td>\
         <td>{{destination}}</td><td>{{updated}}</td></tr>{{/templates}}
         {{^templates}}<tr><td colspan="4" class="muted">No templates yet.</td></tr>{{/templates}}
-        </tbody></table>
+        </tbody></table></div>
         {{#chrome.canEdit}}<h2>New template</h2>{{#formError}}<p class="error" role="alert">{{formError}}</p>{{/formError}}
         <form class="card" method="post" action="/dashboard/apps/{{appId}}/templates" id="create-template">{{>csrf}}\
         {{#newTemplate}}{{>fields}}{{/newTemplate}}<button type="submit">Create template</button></form>{{/chrome.canEdit}}
