@@ -44,7 +44,10 @@ enum ClickInsert {
     /// otherwise fail on its own rows for ever. Redirect ids are random UUIDs, so nothing else
     /// shares one; a skipped row is not in the statement's transition table, so the token trigger
     /// does not claim its token a second time, while a new row reusing a stored token still fails
-    /// the whole statement.
+    /// the whole statement (the claim is the trigger's own insert, which no `ON CONFLICT` covers).
+    /// No conflict target: on the partitioned table the primary key `(id, clicked_at)` is its only
+    /// unique index, and a table migrated only up to 0018 (the partitioning migration's test) has
+    /// its primary key on `id` alone.
     struct Postgres: PostgresRowStatement {
         static let name = "landfall_insert_clicks"
         static let sql: String = {
@@ -53,7 +56,7 @@ enum ClickInsert {
             }
             return
                 "INSERT INTO clicks (\(SQLStorage.clickColumns.joined(separator: ", "))) SELECT * FROM unnest(\(arrays.joined(separator: ", "))) "
-                + "ON CONFLICT (id, clicked_at) DO NOTHING"
+                + "ON CONFLICT DO NOTHING"
         }()
         private static let integerColumns: Set<String> = ["clicked_at", "screen_width", "screen_height"]
         var clicks: [ClickRecord]
