@@ -55,6 +55,8 @@ public protocol ClickStorage: Sendable {
     func insertClicks(_ clicks: [ClickRecord]) async throws
     /// The most clicks one ``insertClicks(_:)`` should carry; a writer with more makes several.
     var largestClickWrite: Int { get }
+    /// How many ``insertClicks(_:)`` calls the click recorder may have running at once.
+    var clickWritesInFlight: Int { get }
     /// Records what the interstitial page learned about a click; returns the updated click, or nil
     /// for an unknown token.
     func applySignals(_ signals: ClickSignals, clickToken: String) async throws -> ClickRecord?
@@ -63,6 +65,10 @@ public protocol ClickStorage: Sendable {
     func click(token: String) async throws -> ClickRecord?
     func clicks(linkId: String, appId: String) async throws -> [ClickRecord]
     func clickCount(appId: String) async throws -> Int
+}
+
+extension ClickStorage {
+    public var clickWritesInFlight: Int { 1 }
 }
 
 /// Small deployment-wide values such as the admin token's hash.

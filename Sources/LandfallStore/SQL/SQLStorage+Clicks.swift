@@ -79,6 +79,10 @@ extension SQLStorage {
     /// On SQLite, one statement: its own transaction; PostgreSQL writes any batch as one statement.
     public var largestClickWrite: Int { hotPath.largestClickWrite }
 
+    /// SQLite has one writer, so a second batch would only queue behind the first; PostgreSQL
+    /// writes batches on separate connections side by side.
+    public var clickWritesInFlight: Int { hotPath.clickWritesInFlight }
+
     /// One `(…)` row of bound values, in ``clickColumns`` order; typed binds, no existential arrays.
     /// (An `[any Encodable]` row crashed in SQLKit's bind encoding under Swift 6.3.)
     static func appendRow(_ click: ClickRecord, to sql: inout SQLQueryString) {

@@ -38,6 +38,16 @@ enum ClickInsert {
 
     /// A whole batch as one statement of one array per column: the same text whatever the batch's
     /// size, so it is prepared once, and atomic without a transaction around it.
+    ///
+    /// A row already stored under its primary key is skipped: a batch that committed but whose
+    /// acknowledgement was lost with its connection is written again by the recorder, and would
+    /// otherwise fail on its own rows for ever. Redirect ids are random UUIDs, so nothing else
+    /// shares one; a skipped row is not in the statement's transition table, so the token trigger
+    /// does not claim its token a second time, while a new row reusing a stored token still fails
+    /// the whole statement (the claim is the trigger's own insert, which no `ON CONFLICT` covers).
+    /// No conflict target: on the partitioned table the primary key `(id, clicked_at)` is its only
+    /// unique index, and a table migrated only up to 0018 (the partitioning migration's test) has
+    /// its primary key on `id` alone.
     struct Postgres: PostgresRowStatement {
         static let name = "landfall_insert_clicks"
         static let sql: String = {
@@ -45,7 +55,8 @@ enum ClickInsert {
                 "$\(index + 1)::\(integerColumns.contains(column) ? "int8" : column == "is_bot" ? "bool" : "text")[]"
             }
             return
-                "INSERT INTO clicks (\(SQLStorage.clickColumns.joined(separator: ", "))) SELECT * FROM unnest(\(arrays.joined(separator: ", ")))"
+                "INSERT INTO clicks (\(SQLStorage.clickColumns.joined(separator: ", "))) SELECT * FROM unnest(\(arrays.joined(separator: ", "))) "
+                + "ON CONFLICT DO NOTHING"
         }()
         private static let integerColumns: Set<String> = ["clicked_at", "screen_width", "screen_height"]
         var clicks: [ClickRecord]
@@ -73,6 +84,8 @@ extension SQLiteHotPath {
     /// sixth of a redirect server's heap).
     var largestClickWrite: Int { ClickInsert.SQLite.chunkRows }
 
+    var clickWritesInFlight: Int { 1 }
+
     func insertClicks(_ clicks: [ClickRecord]) async throws {
         // Bound before taking the writer: inside, each statement is a hop to the writer's thread
         // and back to a task, and under load every hop back waits behind the redirects queued
@@ -89,6 +102,11 @@ extension SQLiteHotPath {
 extension PostgresHotPath {
     /// Any batch is one statement of arrays.
     var largestClickWrite: Int { .max }
+
+    /// Batches on separate connections: while one waits for its commit's WAL flush or for pages of
+    /// the month's indexes, the next is already being inserted, and the recorder's buffer no longer
+    /// fills behind one slow batch. Each batch in flight is at most a full buffer of clicks.
+    var clickWritesInFlight: Int { 3 }
 
     func insertClicks(_ clicks: [ClickRecord]) async throws {
         _ = try await provider.rows(ClickInsert.Postgres(clicks: clicks))

@@ -11,6 +11,8 @@ import Foundation
 protocol HotPath: Sendable {
     /// The most clicks ``insertClicks(_:)`` writes as one statement (see ``SQLStorage/largestClickWrite``).
     var largestClickWrite: Int { get }
+    /// How many click batches may be written at once (see ``SQLStorage/clickWritesInFlight``).
+    var clickWritesInFlight: Int { get }
 
     /// Inserts a non-empty batch atomically.
     func insertClicks(_ clicks: [ClickRecord]) async throws
