@@ -19,6 +19,7 @@ struct DashboardWebhooksController: Sendable {
         router.post("dashboard/apps/:appId/webhooks/:endpointId", use: update)
         router.post("dashboard/apps/:appId/webhooks/:endpointId/rotate-secret", use: rotate)
         router.post("dashboard/apps/:appId/webhooks/:endpointId/test", use: test)
+        router.post("dashboard/apps/:appId/webhooks/:endpointId/delete", use: delete)
         router.post("dashboard/apps/:appId/webhooks/:endpointId/deliveries/:deliveryId/redeliver", use: redeliver)
     }
 
@@ -29,6 +30,7 @@ struct DashboardWebhooksController: Sendable {
             var notice: String?
             if query.get("saved") != nil { notice = "Endpoint saved." }
             if query.get("redelivered") != nil { notice = "The delivery is queued again." }
+            if query.get("deleted") != nil { notice = "Endpoint deleted: nothing more is sent to it." }
             return try await page(app: app, role: role, session: session, outcome: .init(notice: notice), status: .ok)
         }
     }
@@ -92,6 +94,18 @@ struct DashboardWebhooksController: Sendable {
                 metadata: ["app": "\(app.id)", "endpoint": "\(endpoint.id)", "succeeded": "\(outcome.succeeded)"])
             return try await page(
                 app: app, role: role, session: session, outcome: .init(test: (endpoint.id, outcome)), status: .ok)
+        }
+    }
+
+    /// Deletes the endpoint as `DELETE /api/webhooks/:id` does: its queued deliveries go with it.
+    @Sendable func delete(_ request: Request, context: LandfallRequestContext) async throws -> Response {
+        try await posting(request, context) { app, _, session, _ in
+            let id = try context.parameters.require("endpointId")
+            guard try await gate.storage.deleteWebhookEndpoint(id: id, appId: app.id) else {
+                return gate.notFound(session: session, what: "webhook endpoint")
+            }
+            context.logger.info("dashboard deleted webhook endpoint", metadata: ["app": "\(app.id)", "endpoint": "\(id)"])
+            return DashboardLayout.redirect(to: "/dashboard/apps/\(app.id)/webhooks?deleted=1")
         }
     }
 

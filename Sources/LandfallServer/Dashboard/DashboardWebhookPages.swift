@@ -29,7 +29,11 @@ enum DashboardWebhookPages {
         <form method="post" action="/dashboard/apps/{{appId}}/webhooks/{{id}}/rotate-secret" class="inline rotate">{{>csrf}}\
         <button type="submit">Rotate the signing secret</button></form> \
         <form method="post" action="/dashboard/apps/{{appId}}/webhooks/{{id}}/test" class="inline send-test">{{>csrf}}\
-        <button type="submit">Send test event</button></form>{{/chrome.canEdit}}
+        <button type="submit">Send test event</button></form> \
+        <details class="delete-endpoint"><summary>Delete this endpoint</summary>\
+        <form method="post" action="/dashboard/apps/{{appId}}/webhooks/{{id}}/delete">{{>csrf}}\
+        <p>Nothing more is sent to it, and its queued deliveries are dropped.</p><button type="submit">Delete the endpoint</button>\
+        </form></details>{{/chrome.canEdit}}
         {{#test}}<p class="{{style}} test-result" id="test-result-{{id}}" role="status">{{text}}</p>{{/test}}
         <div class="table-scroll" role="region" aria-label="Deliveries to {{url}}" tabindex="0"><table class="deliveries"><caption class="visually-hidden">Deliveries to {{url}}</caption>\
         <thead><tr><th>Created</th><th>Type</th><th>Status</th><th>Attempts</th><th>Last HTTP status</th><th></th></tr></thead>\
