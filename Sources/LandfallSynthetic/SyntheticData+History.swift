@@ -47,19 +47,26 @@ extension SyntheticData {
     ///
     /// PostgreSQL: each month is loaded into a table of its own, attached as the month's partition
     /// (which builds the parent's seven indexes on it by sorting once) and its tokens claimed, as
-    /// the server's partition maintenance would have left it. SQLite has one table: the rows go in
-    /// with its indexes dropped and rebuilt, as ``insertClicks(appId:range:linkCount:period:networks:profiles:)``.
+    /// the server's partition maintenance would have left it. SQLite has one table: all the months
+    /// go in with its indexes dropped, then rebuilt once.
     public func insertHistory(
         appId: String, months: [HistoryMonth], linkCount: Int, networks: Int, profiles: [DeviceProfile]
     ) async throws {
         guard !profiles.isEmpty, linkCount > 0 else { return }
+        guard storage.engine == .postgres else {
+            // One rebuild of the indexes for all the months, not one a month over a growing table.
+            try await withSecondaryIndexesRebuilt(on: "clicks") {
+                for month in months {
+                    try await insertClickRows(
+                        into: "clicks", appId: appId, range: month.clicks, linkCount: linkCount,
+                        period: Date(epochMilliseconds: month.start)...Date(epochMilliseconds: month.end - 1), networks: networks,
+                        profiles: profiles)
+                }
+            }
+            return
+        }
         for month in months {
             let period = Date(epochMilliseconds: month.start)...Date(epochMilliseconds: month.end - 1)
-            guard storage.engine == .postgres else {
-                try await insertClicks(
-                    appId: appId, range: month.clicks, linkCount: linkCount, period: period, networks: networks, profiles: profiles)
-                continue
-            }
             let name = "clicks_p" + monthSuffix(month.start)
             try await storage.provider.write { database in
                 try await database.raw("CREATE TABLE \(ident: name) (LIKE clicks INCLUDING DEFAULTS)").run()

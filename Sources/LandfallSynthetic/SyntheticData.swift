@@ -210,7 +210,7 @@ public struct SyntheticData: Sendable {
     /// Runs a bulk insert into `table` with its plain (non-unique) indexes dropped, then builds them
     /// again: sorting millions of keys once is far cheaper than millions of random B-tree inserts.
     /// The definitions are read from the database, so the migrations stay the only place they live.
-    private func withSecondaryIndexesRebuilt(on table: String, _ body: () async throws -> Void) async throws {
+    func withSecondaryIndexesRebuilt(on table: String, _ body: () async throws -> Void) async throws {
         let definitions: [(name: String, sql: String)] = try await storage.provider.read { database in
             let query: SQLQueryString =
                 switch storage.engine {

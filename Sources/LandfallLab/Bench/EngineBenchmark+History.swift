@@ -90,7 +90,7 @@ extension EngineBenchmark {
             match.workload = historyWorkload("install match")
             match.target = rowTarget
             var rows = [redirect, match]
-            for days in [30, 400] {
+            for days in [30, 365] {
                 progress("\(engine): long history, \(label): analytics over \(days) days")
                 rows.append(try await analytics(server, app: app, days: days, target: rowTarget))
             }
