@@ -141,7 +141,7 @@ public struct SyntheticData: Sendable {
     /// (`clicks`, or a month's table before it is attached), as one statement in one transaction.
     func insertClickRows(
         into table: String, appId: String, range: Range<Int>, linkCount: Int, period: ClosedRange<Date>, networks: Int,
-        profiles: [DeviceProfile]
+        profiles: [DeviceProfile], addressesReduced: Bool = false
     ) async throws {
         let start = period.lowerBound.epochMilliseconds
         let span = max(1, period.upperBound.epochMilliseconds - start)
@@ -172,6 +172,10 @@ public struct SyntheticData: Sendable {
             let octets: SQLQueryString = """
                 CAST(11 + \(network) % 89 AS TEXT) || '.' || CAST(\(network) / 89 % 256 AS TEXT) || '.' || CAST(\(network) / 22784 % 256 AS TEXT)
                 """
+            // Old clicks' addresses as IP retention leaves them (their /24), else the server's
+            // IP retention rewrites every one of them while the bench measures.
+            let address: SQLQueryString =
+                addressesReduced ? "\(octets) || '.0/24'" : "\(octets) || '.' || CAST(i % 250 + 1 AS TEXT)"
             let sequence: SQLQueryString
             let from: SQLQueryString
             switch storage.engine {
@@ -196,7 +200,7 @@ public struct SyntheticData: Sendable {
                 SELECT \(paddedSQL("synthetic-click-", "i")), \(bind: appId),
                        \(paddedSQL("synthetic-link-", "1 + (i * 7919) % \(unsafeRaw: String(linkCount))")),
                        \(bind: start) + ((i - \(bind: Int64(range.lowerBound))) * \(bind: span)) / \(bind: count),
-                       \(paddedSQL("synthetic-token-", "i")), \(octets) || '.' || CAST(i % 250 + 1 AS TEXT), p.user_agent, p.platform, p.os_version,
+                       \(paddedSQL("synthetic-token-", "i")), \(address), p.user_agent, p.platform, p.os_version,
                        p.device_class, NULL, NULL, NULL, p.accept_language, NULL, NULL, \(bind: false),
                        NULL, p.screen_width, p.screen_height, p.timezone, p.language, \(octets) || '.0/24', p.signature,
                        NULL, NULL, p.match_evidence
