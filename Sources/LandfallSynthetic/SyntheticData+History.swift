@@ -72,7 +72,8 @@ extension SyntheticData {
                 try await database.raw("CREATE TABLE \(ident: name) (LIKE clicks INCLUDING DEFAULTS)").run()
             }
             try await insertClickRows(
-                into: name, appId: appId, range: month.clicks, linkCount: linkCount, period: period, networks: networks, profiles: profiles, addressesReduced: true)
+                into: name, appId: appId, range: month.clicks, linkCount: linkCount, period: period, networks: networks, profiles: profiles,
+                addressesReduced: true)
             try await storage.provider.transaction { database in
                 try await database.raw(
                     "ALTER TABLE clicks ATTACH PARTITION \(ident: name) FOR VALUES FROM (\(literal: month.start)) TO (\(literal: month.end))"
