@@ -42,7 +42,7 @@ public struct SyntheticData: Sendable {
         }
     }
 
-    private let storage: SQLStorage
+    let storage: SQLStorage
 
     public init(storage: SQLStorage) {
         self.storage = storage
@@ -131,76 +131,90 @@ public struct SyntheticData: Sendable {
         appId: String, range: Range<Int>, linkCount: Int, period: ClosedRange<Date>, networks: Int, profiles: [DeviceProfile]
     ) async throws {
         guard !profiles.isEmpty, linkCount > 0 else { return }
+        try await withSecondaryIndexesRebuilt(on: "clicks") {
+            try await insertClickRows(
+                into: "clicks", appId: appId, range: range, linkCount: linkCount, period: period, networks: networks, profiles: profiles)
+        }
+    }
+
+    /// The rows of ``insertClicks(appId:range:linkCount:period:networks:profiles:)`` into `table`
+    /// (`clicks`, or a month's table before it is attached), as one statement in one transaction.
+    func insertClickRows(
+        into table: String, appId: String, range: Range<Int>, linkCount: Int, period: ClosedRange<Date>, networks: Int,
+        profiles: [DeviceProfile], addressesReduced: Bool = false
+    ) async throws {
         let start = period.lowerBound.epochMilliseconds
         let span = max(1, period.upperBound.epochMilliseconds - start)
         let count = Int64(max(1, range.count))
         let networkCount = Int64(max(1, networks))
-        try await withSecondaryIndexesRebuilt(on: "clicks") {
-            try await storage.provider.transaction { database in
-                try await database.raw("DROP TABLE IF EXISTS synthetic_profiles").run()
+        try await storage.provider.transaction { database in
+            try await database.raw("DROP TABLE IF EXISTS synthetic_profiles").run()
+            try await database.raw(
+                """
+                CREATE TEMPORARY TABLE synthetic_profiles (
+                    n BIGINT PRIMARY KEY, platform TEXT, user_agent TEXT, os_version TEXT, device_class TEXT,
+                    screen_width INTEGER, screen_height INTEGER, timezone TEXT, language TEXT, accept_language TEXT, signature TEXT,
+                    match_evidence TEXT)
+                """
+            ).run()
+            for (index, profile) in profiles.enumerated() {
                 try await database.raw(
                     """
-                    CREATE TEMPORARY TABLE synthetic_profiles (
-                        n BIGINT PRIMARY KEY, platform TEXT, user_agent TEXT, os_version TEXT, device_class TEXT,
-                        screen_width INTEGER, screen_height INTEGER, timezone TEXT, language TEXT, accept_language TEXT, signature TEXT,
-                        match_evidence TEXT)
+                    INSERT INTO synthetic_profiles VALUES (\(bind: Int64(index)), \(bind: profile.platform), \(bind: profile.userAgent),
+                        \(bind: profile.osVersion), \(bind: profile.deviceClass), \(bind: profile.screenWidth), \(bind: profile.screenHeight),
+                        \(bind: profile.timezone), \(bind: profile.language), \(bind: profile.acceptLanguage), \(bind: profile.signature),
+                        \(bind: profile.matchEvidence))
                     """
                 ).run()
-                for (index, profile) in profiles.enumerated() {
-                    try await database.raw(
-                        """
-                        INSERT INTO synthetic_profiles VALUES (\(bind: Int64(index)), \(bind: profile.platform), \(bind: profile.userAgent),
-                            \(bind: profile.osVersion), \(bind: profile.deviceClass), \(bind: profile.screenWidth), \(bind: profile.screenHeight),
-                            \(bind: profile.timezone), \(bind: profile.language), \(bind: profile.acceptLanguage), \(bind: profile.signature),
-                            \(bind: profile.matchEvidence))
-                        """
-                    ).run()
-                }
-                // n: the click's network; the address and its /24 are built from it as ipAddress(click:networks:) does.
-                let network: SQLQueryString = "((i * 2654435761) % \(unsafeRaw: String(networkCount)))"
-                let octets: SQLQueryString = """
-                    CAST(11 + \(network) % 89 AS TEXT) || '.' || CAST(\(network) / 89 % 256 AS TEXT) || '.' || CAST(\(network) / 22784 % 256 AS TEXT)
-                    """
-                let sequence: SQLQueryString
-                let from: SQLQueryString
-                switch storage.engine {
-                case .sqlite:
-                    sequence =
-                        "WITH RECURSIVE seq(i) AS (SELECT \(bind: range.lowerBound) UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < \(bind: range.upperBound))"
-                    from = "FROM seq JOIN synthetic_profiles p ON p.n = i % \(unsafeRaw: String(profiles.count))"
-                case .postgres:
-                    sequence = ""
-                    from = """
-                        FROM generate_series(\(bind: Int64(range.lowerBound)), \(bind: Int64(range.upperBound - 1))) AS seq(i)
-                        JOIN synthetic_profiles p ON p.n = i % \(unsafeRaw: String(profiles.count))
-                        """
-                }
-                try await database.raw(
-                    """
-                    \(sequence)
-                    INSERT INTO clicks (id, app_id, link_id, clicked_at, click_token, ip_address, user_agent, platform, os_version,
-                                        device_class, device_model, browser, in_app_browser, accept_language, referrer, country, is_bot,
-                                        bot_name, screen_width, screen_height, timezone, language, ip_prefix, signature,
-                                        client_os_version, client_device_model, match_evidence)
-                    SELECT \(paddedSQL("synthetic-click-", "i")), \(bind: appId),
-                           \(paddedSQL("synthetic-link-", "1 + (i * 7919) % \(unsafeRaw: String(linkCount))")),
-                           \(bind: start) + ((i - \(bind: Int64(range.lowerBound))) * \(bind: span)) / \(bind: count),
-                           \(paddedSQL("synthetic-token-", "i")), \(octets) || '.' || CAST(i % 250 + 1 AS TEXT), p.user_agent, p.platform, p.os_version,
-                           p.device_class, NULL, NULL, NULL, p.accept_language, NULL, NULL, \(bind: false),
-                           NULL, p.screen_width, p.screen_height, p.timezone, p.language, \(octets) || '.0/24', p.signature,
-                           NULL, NULL, p.match_evidence
-                    \(from)
-                    """
-                ).run()
-                try await database.raw("DROP TABLE synthetic_profiles").run()
             }
+            // n: the click's network; the address and its /24 are built from it as ipAddress(click:networks:) does.
+            let network: SQLQueryString = "((i * 2654435761) % \(unsafeRaw: String(networkCount)))"
+            let octets: SQLQueryString = """
+                CAST(11 + \(network) % 89 AS TEXT) || '.' || CAST(\(network) / 89 % 256 AS TEXT) || '.' || CAST(\(network) / 22784 % 256 AS TEXT)
+                """
+            // Old clicks' addresses as IP retention leaves them (their /24), else the server's
+            // IP retention rewrites every one of them while the bench measures.
+            let address: SQLQueryString =
+                addressesReduced ? "\(octets) || '.0/24'" : "\(octets) || '.' || CAST(i % 250 + 1 AS TEXT)"
+            let sequence: SQLQueryString
+            let from: SQLQueryString
+            switch storage.engine {
+            case .sqlite:
+                sequence =
+                    "WITH RECURSIVE seq(i) AS (SELECT \(bind: range.lowerBound) UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < \(bind: range.upperBound))"
+                from = "FROM seq JOIN synthetic_profiles p ON p.n = i % \(unsafeRaw: String(profiles.count))"
+            case .postgres:
+                sequence = ""
+                from = """
+                    FROM generate_series(\(bind: Int64(range.lowerBound)), \(bind: Int64(range.upperBound - 1))) AS seq(i)
+                    JOIN synthetic_profiles p ON p.n = i % \(unsafeRaw: String(profiles.count))
+                    """
+            }
+            try await database.raw(
+                """
+                \(sequence)
+                INSERT INTO \(ident: table) (id, app_id, link_id, clicked_at, click_token, ip_address, user_agent, platform, os_version,
+                                    device_class, device_model, browser, in_app_browser, accept_language, referrer, country, is_bot,
+                                    bot_name, screen_width, screen_height, timezone, language, ip_prefix, signature,
+                                    client_os_version, client_device_model, match_evidence)
+                SELECT \(paddedSQL("synthetic-click-", "i")), \(bind: appId),
+                       \(paddedSQL("synthetic-link-", "1 + (i * 7919) % \(unsafeRaw: String(linkCount))")),
+                       \(bind: start) + ((i - \(bind: Int64(range.lowerBound))) * \(bind: span)) / \(bind: count),
+                       \(paddedSQL("synthetic-token-", "i")), \(address), p.user_agent, p.platform, p.os_version,
+                       p.device_class, NULL, NULL, NULL, p.accept_language, NULL, NULL, \(bind: false),
+                       NULL, p.screen_width, p.screen_height, p.timezone, p.language, \(octets) || '.0/24', p.signature,
+                       NULL, NULL, p.match_evidence
+                \(from)
+                """
+            ).run()
+            try await database.raw("DROP TABLE synthetic_profiles").run()
         }
     }
 
     /// Runs a bulk insert into `table` with its plain (non-unique) indexes dropped, then builds them
     /// again: sorting millions of keys once is far cheaper than millions of random B-tree inserts.
     /// The definitions are read from the database, so the migrations stay the only place they live.
-    private func withSecondaryIndexesRebuilt(on table: String, _ body: () async throws -> Void) async throws {
+    func withSecondaryIndexesRebuilt(on table: String, _ body: () async throws -> Void) async throws {
         let definitions: [(name: String, sql: String)] = try await storage.provider.read { database in
             let query: SQLQueryString =
                 switch storage.engine {

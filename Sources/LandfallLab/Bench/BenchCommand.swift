@@ -30,8 +30,17 @@ struct Bench: AsyncParsableCommand {
     @Option(help: "Directory for results.json, results.csv and results.md")
     var output = "bench-results"
 
-    @Option(help: "Workloads to measure, comma-separated: installs,redirect,events (startup is measured with redirect)")
+    @Option(
+        help:
+            "Workloads to measure, comma-separated: installs,redirect,events,history (startup is measured with redirect; history, the long-history point, only when named)"
+    )
     var workloads = "installs,redirect,events"
+
+    @Option(
+        help:
+            "Old clicks behind the window at the long-history point (the history workload; default: 50,000,000, --quick: 1,000,000)"
+    )
+    var historyClicks: Int?
 
     @Option(
         help:
@@ -47,14 +56,22 @@ struct Bench: AsyncParsableCommand {
             throw ValidationError("unknown engine '\(engine)'; use sqlite and/or postgres")
         }
         for workload in workloadSet where !BenchWorkload.allNames.contains(workload.rawValue) {
-            throw ValidationError("unknown workload '\(workload.rawValue)'; use installs, redirect and/or events")
+            throw ValidationError("unknown workload '\(workload.rawValue)'; use installs, redirect, events and/or history")
+        }
+        if let historyClicks {
+            guard workloadSet.contains(.history) else {
+                throw ValidationError("--history-clicks sizes the history workload; add history to --workloads")
+            }
+            guard historyClicks >= 1, historyClicks <= 1_000_000_000 else {
+                throw ValidationError("--history-clicks must be between 1 and 1,000,000,000")
+            }
         }
         if servers < 1 || servers > 8 {
             throw ValidationError("--servers must be between 1 and 8")
         }
     }
 
-    private var workloadSet: Set<BenchWorkload> {
+    var workloadSet: Set<BenchWorkload> {
         Set(workloads.split(separator: ",").map { BenchWorkload(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()) })
     }
 
@@ -67,6 +84,7 @@ struct Bench: AsyncParsableCommand {
         logger.logLevel = .warning
         var plan = quick ? BenchPlan.quick : BenchPlan.full
         if let rounds { plan.rounds = rounds }
+        if let historyClicks { plan.historyClicks = historyClicks }
         let clock = ContinuousClock()
         let began = clock.now
         let progress: @Sendable (String) -> Void = { message in
@@ -89,18 +107,27 @@ struct Bench: AsyncParsableCommand {
         var problems: [String] = []
         do {
             for engine in engineList {
-                let results = try await withDatabase(engine, directory: work) { url, databasePid in
-                    try await EngineBenchmark(
-                        engine: engine, databaseURL: url, plan: plan, directory: work, redirectPaths: files.paths,
-                        runLogDirectory: outputDirectory,
-                        references: references, logger: logger, progress: progress,
-                        workloads: workloadSet, servers: servers, databasePid: databasePid
-                    ).run()
+                // The long-history point has a database of its own: the other workloads' clicks
+                // would be in its window.
+                var passes: [(workloads: Set<BenchWorkload>, history: Bool)] = []
+                let classic = workloadSet.subtracting([.history])
+                if !classic.isEmpty { passes.append((classic, false)) }
+                if workloadSet.contains(.history) { passes.append(([.history], true)) }
+                for pass in passes {
+                    let results = try await withDatabase(engine, directory: work) { url, databasePid in
+                        let benchmark = EngineBenchmark(
+                            engine: engine, databaseURL: url, plan: plan, directory: work, redirectPaths: files.paths,
+                            runLogDirectory: outputDirectory,
+                            references: references, logger: logger, progress: progress,
+                            workloads: pass.workloads, servers: servers, databasePid: databasePid
+                        )
+                        return try await pass.history ? benchmark.runHistory() : benchmark.run()
+                    }
+                    landfallRows += results.rows
+                    nginxRounds += results.nginxRounds
+                    hummingbirdRounds += results.hummingbirdRounds
+                    problems += results.problems
                 }
-                landfallRows += results.rows
-                nginxRounds += results.nginxRounds
-                hummingbirdRounds += results.hummingbirdRounds
-                problems += results.problems
             }
         } catch {
             await references.stop()
@@ -117,7 +144,7 @@ struct Bench: AsyncParsableCommand {
 
         let system = SystemInfo.current()
         let heading =
-            "landfall-lab bench\(quick ? " --quick" : "") · \(plan.rounds) round\(plan.rounds == 1 ? "" : "s") · \(system.summary) · \(Int((clock.now - began).milliseconds / 1000)) s"
+            "landfall-lab bench\(quick ? " --quick" : "")\(workloadSet.contains(.history) ? " --history-clicks \(plan.historyClicks)" : "") · \(plan.rounds) round\(plan.rounds == 1 ? "" : "s") · \(system.summary) · \(Int((clock.now - began).milliseconds / 1000)) s"
         print(heading)
         print(table.renderText())
         try Data(try table.renderJSON().utf8).write(to: outputDirectory.appendingPathComponent("results.json"))
@@ -134,8 +161,8 @@ struct Bench: AsyncParsableCommand {
     /// figure in the table, so it is kept beside it instead of going with the work directory.
     private func keepServerLogs(from work: URL, in outputDirectory: URL) throws {
         let files = try FileManager.default.contentsOfDirectory(at: work, includingPropertiesForKeys: [.fileSizeKey])
-        // `landfall-<engine>-<clicks>[-r<round>].log` and `landfall-<engine>-events.log`; wrk's logs are named like them but longer.
-        let serverLog = /landfall-(sqlite|postgres)-([0-9]+(-r[0-9]+)?|events)\.log/
+        // `landfall-<engine>-<clicks>[-r<round>].log`, `landfall-<engine>-events.log` and `landfall-<engine>-history-<phase>.log`; wrk's logs are named like them but longer.
+        let serverLog = /landfall-(sqlite|postgres)-([0-9]+(-r[0-9]+)?|events|history-[a-z]+)\.log/
         for file in files where file.lastPathComponent.wholeMatch(of: serverLog) != nil {
             guard let size = try file.resourceValues(forKeys: [.fileSizeKey]).fileSize, size > 0 else { continue }
             let kept = outputDirectory.appendingPathComponent("server-\(file.lastPathComponent)")

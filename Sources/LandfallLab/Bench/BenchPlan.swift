@@ -22,17 +22,23 @@ struct BenchPlan: Sendable {
     var rounds: Int
     /// Statements of each kind timed per round of the PostgreSQL round trip.
     var roundTrips: Int
+    /// Clicks in the attribution window at the long-history point.
+    var historyWindowClicks: Int
+    /// Old clicks behind the window at the long-history point unless `--history-clicks` says.
+    var historyClicks: Int
+    /// Analytics reads timed per phase of the long-history point.
+    var analyticsReads: Int
 
     static let full = BenchPlan(
         links: 1_000_000, installPoints: [100_000, 1_000_000, 10_000_000], clicksForStartup: 5_000_000, networks: 2_000_000,
         duration: .seconds(10), connections: 64, threads: 2, redirectPaths: 200_000, installReports: 40_000, eventRequests: 300_000,
-        rounds: 3, roundTrips: 2_000
+        rounds: 3, roundTrips: 2_000, historyWindowClicks: 1_000_000, historyClicks: 50_000_000, analyticsReads: 10
     )
 
     static let quick = BenchPlan(
         links: 200_000, installPoints: [10_000, 100_000], clicksForStartup: 100_000, networks: 200_000,
         duration: .seconds(4), connections: 64, threads: 2, redirectPaths: 50_000, installReports: 10_000, eventRequests: 100_000,
-        rounds: 1, roundTrips: 1_000
+        rounds: 1, roundTrips: 1_000, historyWindowClicks: 100_000, historyClicks: 1_000_000, analyticsReads: 5
     )
 
     /// Every point at which clicks are added, in order, and what is measured there.

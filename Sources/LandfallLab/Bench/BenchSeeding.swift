@@ -13,6 +13,8 @@ struct BenchSeeding: Sendable {
     struct Seeded: Sendable {
         var appId: String
         var publishableKey: String
+        /// For the analytics the long-history point reads.
+        var secretKey: String
     }
 
     /// Migrates, creates the app and its key, and inserts `links` links.
@@ -22,10 +24,11 @@ struct BenchSeeding: Sendable {
             let apps = AppService(storage: storage)
             let app = try await apps.createApp(name: "Benchmark", slug: "bench", domains: [], uriScheme: nil, webFallbackUrl: nil)
             let key = try await apps.createKey(appId: app.id, kind: .publishable, name: "bench")
+            let secret = try await apps.createKey(appId: app.id, kind: .secret, name: "bench-analytics")
             let synthetic = SyntheticData(storage: storage)
             try await synthetic.insertLinks(appId: app.id, range: 1..<(links + 1), createdAt: Date())
             try await synthetic.checkpoint()
-            return Seeded(appId: app.id, publishableKey: key.key)
+            return Seeded(appId: app.id, publishableKey: key.key, secretKey: secret.key)
         }
     }
 
@@ -44,6 +47,58 @@ struct BenchSeeding: Sendable {
             try await SyntheticClicks.countStatistics(storage: storage, appId: app.appId, clicks: range, through: now)
             try await synthetic.vacuumAnalyzeIfPostgres()
             try await synthetic.checkpoint()
+        }
+    }
+
+    /// Adds history: clicks numbered `range`, spread over the `months` whole months before the
+    /// previous one, behind the window `addClicks` fills and inside the server's retention age.
+    func addHistory(_ range: Range<Int>, months: Int, app: Seeded, links: Int, networks: Int, now: Date) async throws {
+        guard !range.isEmpty else { return }
+        try await StorageFactory.withStorage(at: location, logger: logger) { storage, _ in
+            let synthetic = SyntheticData(storage: storage)
+            try await synthetic.insertHistory(
+                appId: app.appId, months: SyntheticData.HistoryMonth.spread(range, months: months, endingBefore: Self.historyEnd(now: now)),
+                linkCount: links, networks: networks, profiles: BenchDevices.profiles)
+            try await synthetic.checkpoint()
+        }
+    }
+
+    /// The history ends where the month before `now`'s begins: that month and this one hold the window.
+    static func historyEnd(now: Date) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let thisMonth = calendar.date(from: calendar.dateComponents([.year, .month], from: now)) ?? now
+        return calendar.date(byAdding: .month, value: -1, to: thisMonth) ?? thisMonth
+    }
+
+    /// Runs one retention sweep in this process, as the server's sweeper would, with the retention
+    /// age that makes every history month due (partitions dropped on PostgreSQL, rows folded in
+    /// batches on SQLite) and nothing of the window.
+    ///
+    /// A partition's drop waits at most 50 ms for its lock and gives up behind the redirects' click
+    /// batches (the sweeper's design: the next sweep tries again). The server's next sweep is an
+    /// hour later; here the sweep is repeated a second later, up to `attempts` times, and the
+    /// failures are counted.
+    func sweepHistory(now: Date, attempts: Int) async throws -> (sweep: ClickRetentionSweeper.Sweep?, failures: [String]) {
+        let days = Int(now.timeIntervalSince(Self.historyEnd(now: now)) / 86_400)
+        return try await StorageFactory.withStorage(at: location, logger: logger) { storage, _ in
+            let sweeper = ClickRetentionSweeper(
+                storage: storage, configuration: ClickRetentionConfiguration(days: days), logger: logger, now: { now })
+            var total = ClickRetentionSweeper.Sweep()
+            var failures: [String] = []
+            for _ in 0..<attempts {
+                do {
+                    let sweep = try await sweeper.sweep()
+                    total.clicks += sweep.clicks
+                    total.clicksInDroppedPartitions += sweep.clicksInDroppedPartitions
+                    total.largestBatch = max(total.largestBatch, sweep.largestBatch)
+                    return (total, failures)
+                } catch {
+                    failures.append(String(reflecting: error))
+                    try await Task.sleep(for: .seconds(1))
+                }
+            }
+            return (nil, failures)
         }
     }
 

@@ -6,6 +6,9 @@ struct BenchWorkload: RawRepresentable, Hashable, Sendable {
     static let installs = BenchWorkload(rawValue: "installs")
     static let redirect = BenchWorkload(rawValue: "redirect")
     static let events = BenchWorkload(rawValue: "events")
+    /// Redirect, install match and analytics before and after `--history-clicks` of old clicks,
+    /// and redirects while retention deletes them, on a database of its own.
+    static let history = BenchWorkload(rawValue: "history")
 
-    static let allNames: Set<String> = [installs.rawValue, redirect.rawValue, events.rawValue]
+    static let allNames: Set<String> = [installs.rawValue, redirect.rawValue, events.rawValue, history.rawValue]
 }

@@ -23,8 +23,8 @@ struct EngineBenchmark: Sendable {
     /// PostgreSQL's postmaster: it and its backends are sampled for the database's CPU per redirect.
     let databasePid: pid_t?
 
-    private var target: String { "landfall-\(engine)" }
-    private let adminToken = "bench-admin-token-0123456789"
+    var target: String { "landfall-\(engine)" }
+    let adminToken = "bench-admin-token-0123456789"
 
     /// Landfall's rows, each the median of its rounds, and every round of the references measured
     /// beside its redirect.
@@ -258,7 +258,7 @@ struct EngineBenchmark: Sendable {
 
     /// Two phases on a fresh server: one report at a time, so the match time the server measures is
     /// the matching itself and not a queue; then 32 at once for throughput over HTTP.
-    private func installs(_ server: BenchServer, app: BenchSeeding.Seeded, clicks: Int, round: Int) async throws -> ResultRow {
+    func installs(_ server: BenchServer, app: BenchSeeding.Seeded, clicks: Int, round: Int) async throws -> ResultRow {
         progress("\(engine): install workload with \(clicks.formatted()) clicks, round \(round) of \(plan.rounds)")
         let headers = ["Content-Type": "application/json", "Authorization": "Bearer \(app.publishableKey)"]
         func run(_ phase: String, connections: Int, seed: UInt64) async throws -> WrkResult {
@@ -381,7 +381,7 @@ struct EngineBenchmark: Sendable {
     }
 
     /// PostgreSQL's postmaster and backends now; nil on SQLite, whose work is in the server's process.
-    private func databaseSample() throws -> ProcessSample? {
+    func databaseSample() throws -> ProcessSample? {
         try databasePid.map { try ProcessSampler.sample(pid: $0, includingChildren: true) }
     }
 }

@@ -1,0 +1,185 @@
+import Foundation
+import LandfallBench
+import LandfallServer
+import LandfallStore
+
+/// The long-history point (issue 38): does a year of clicks behind the window move the redirect,
+/// the install match or analytics, and does deleting it stall redirects?
+///
+/// One database: the window's clicks, then the three phases on a fresh server each: without
+/// history, with `plan.historyClicks` old clicks (eleven whole months before the previous one,
+/// inside the server's 400-day retention so its own sweeper leaves them), and after a retention
+/// sweep has removed them. The sweep runs in this process, with the retention age that makes every
+/// history month due, while wrk loads the server with redirects for as long as it takes.
+extension EngineBenchmark {
+    /// Months the history spreads over.
+    static let historyMonths = 11
+
+    func runHistory() async throws -> Results {
+        let seeding = BenchSeeding(location: try DatabaseLocation(parsing: databaseURL), logger: logger)
+        let clock = ContinuousClock()
+        progress("\(engine): long history: seeding \(plan.links.formatted()) links")
+        let app = try await seeding.prepare(links: plan.links)
+        let window = plan.historyWindowClicks
+        progress("\(engine): long history: seeding \(window.formatted()) clicks in the window")
+        try await seeding.addClicks(1..<(window + 1), app: app, links: plan.links, networks: plan.networks)
+
+        var results = Results()
+        var phases = [try await historyPhase("none", label: "no history", app: app, round: 1).rows]
+
+        let now = Date()
+        let started = clock.now
+        progress("\(engine): long history: seeding \(plan.historyClicks.formatted()) old clicks over \(Self.historyMonths) months")
+        try await seeding.addHistory(
+            (window + 1)..<(window + plan.historyClicks + 1), months: Self.historyMonths, app: app, links: plan.links,
+            networks: plan.networks, now: now)
+        let seeded = clock.now - started
+        progress("\(engine): long history: seeded in \(seeded)")
+        let historyLabel = "\(plan.historyClicks.formatted()) history"
+        let withHistory = try await historyPhase("with", label: historyLabel, app: app, round: 2) { server in
+            try await retentionUnderLoad(server, seeding: seeding, now: now)
+        }
+        phases.append(withHistory.rows)
+        phases.append(try await historyPhase("after", label: "after retention", app: app, round: 3).rows)
+
+        // Each phase beside the first: the issue's "history moves nothing by more than 10 %".
+        let baseline = phases[0]
+        for phase in phases {
+            for (index, row) in phase.enumerated() {
+                var row = row
+                for metric in ["p99", "match p99", "p50"] {
+                    if let value = row[metric]?.value, let base = baseline[index][metric]?.value,
+                        let ratio = MetricValue.ratio(value, to: base)
+                    {
+                        row.set("\(metric) × none", ratio)
+                    }
+                }
+                results.rows.append(row)
+            }
+        }
+        if let retention = withHistory.during { results.rows.append(retention) }
+        results.rows.append(
+            ResultRow(
+                workload: historyWorkload("seeding"), target: "\(target), \(historyLabel)",
+                metrics: [.init("seconds", MetricValue(seeded.milliseconds / 1000, .seconds))]))
+        return results
+    }
+
+    private func historyWorkload(_ what: String) -> String {
+        "long history (\(plan.historyWindowClicks.formatted()) clicks in window): \(what)"
+    }
+
+    /// Redirect, install match and analytics on a fresh server; `during` runs on the same server
+    /// afterwards, before it stops.
+    private func historyPhase(
+        _ name: String, label: String, app: BenchSeeding.Seeded, round: Int,
+        during: ((BenchServer) async throws -> ResultRow)? = nil
+    ) async throws -> (rows: [ResultRow], during: ResultRow?) {
+        let server = try await BenchServer.start(
+            database: databaseURL, adminToken: adminToken, directory: directory, name: "\(target)-history-\(name)")
+        do {
+            let rowTarget = "\(target), \(label)"
+            progress("\(engine): long history, \(label): redirects")
+            let before = try server.sample()
+            let load = try await RedirectLoad.run(
+                url: server.baseURL, paths: redirectPaths, plan: plan, directory: directory, name: "\(target)-history-\(name)-redirect")
+            var redirect = RedirectLoad.row(
+                workload: historyWorkload("redirect"), target: rowTarget, result: load, before: before, after: try server.sample())
+            redirect.metrics.removeAll { ["RSS", "CPU/req"].contains($0.name) }
+            var match = try await installs(server, app: app, clicks: plan.historyWindowClicks, round: round)
+            match.workload = historyWorkload("install match")
+            match.target = rowTarget
+            var rows = [redirect, match]
+            for days in [30, 365] {
+                progress("\(engine): long history, \(label): analytics over \(days) days")
+                rows.append(try await analytics(server, app: app, days: days, target: rowTarget))
+            }
+            let extra = try await during?(server)
+            try await server.stop()
+            return (rows, extra)
+        } catch {
+            try? await server.stop()
+            throw error
+        }
+    }
+
+    /// `GET /api/analytics/overview` over the last `days`, one at a time after a few unmeasured.
+    private func analytics(_ server: BenchServer, app: BenchSeeding.Seeded, days: Int, target: String) async throws -> ResultRow {
+        let from = Date().addingTimeInterval(-Double(days) * 86_400)
+        let url = "\(server.baseURL)/api/analytics/overview?from=\(ISO8601DateFormatter().string(from: from))"
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        for iteration in 0..<(plan.analyticsReads + 3) {
+            let started = clock.now
+            let (status, body) = try await BenchHTTP.get(url, bearer: app.secretKey)
+            guard status == 200 else { throw BenchFailure("GET /api/analytics/overview answered \(status): \(body.prefix(200))") }
+            if iteration >= 3 { times.append((clock.now - started).milliseconds) }
+        }
+        let percentiles = Percentiles(times)
+        return ResultRow(
+            workload: historyWorkload("analytics overview, \(days) days"), target: target,
+            metrics: [
+                .init("p50", MetricValue(percentiles.p50 ?? .nan, .milliseconds)),
+                .init("p99", MetricValue(percentiles.p99 ?? .nan, .milliseconds)),
+                .init("max", MetricValue(percentiles.max ?? .nan, .milliseconds)),
+            ])
+    }
+
+    /// Redirect load in runs of `plan.duration` from a second before the sweep starts until it has
+    /// finished; the row has the worst run's p99 and max and the longest stall across all of them.
+    private func retentionUnderLoad(_ server: BenchServer, seeding: BenchSeeding, now: Date) async throws -> ResultRow {
+        progress("\(engine): long history: retention sweep under redirect load")
+        let clock = ContinuousClock()
+        let finished = LockedValue<ContinuousClock.Instant?>(nil)
+        let sweepStarted = LockedValue<ContinuousClock.Instant?>(nil)
+        let sweep = Task { () throws -> (sweep: ClickRetentionSweeper.Sweep?, failures: [String]) in
+            try await Task.sleep(for: .seconds(1))
+            sweepStarted.withLock { $0 = clock.now }
+            defer { finished.withLock { $0 = clock.now } }
+            return try await seeding.sweepHistory(now: now, attempts: 60)
+        }
+        let (loads, log) = try await ThroughputLog.record(counter: { try await server.answeredRedirects() }) {
+            var loads: [WrkResult] = []
+            repeat {
+                loads.append(
+                    try await RedirectLoad.run(
+                        url: server.baseURL, paths: redirectPaths, plan: plan, directory: directory,
+                        name: "\(target)-history-retention-\(loads.count + 1)"))
+            } while finished.withLock({ $0 }) == nil
+            return loads
+        }
+        var (swept, failures) = try await sweep.value
+        if let last = failures.last {
+            progress("\(engine): long history: \(failures.count) sweeps gave up under load; the last: \(last.prefix(400))")
+        }
+        var completedUnderLoad = true
+        if swept == nil {
+            // Not one sweep completed under load: the history is removed without it, so the phase
+            // after retention still measures an emptied table.
+            completedUnderLoad = false
+            progress("\(engine): long history: retention sweep without load")
+            let idle = try await seeding.sweepHistory(now: now, attempts: 5)
+            swept = idle.sweep
+            if idle.sweep == nil { throw BenchFailure("retention did not complete even without load: \(idle.failures.last ?? "")") }
+        }
+        let deletion = (finished.withLock { $0 } ?? clock.now) - (sweepStarted.withLock { $0 } ?? clock.now)
+        let requests = loads.reduce(0) { $0 + $1.requests }
+        let seconds = loads.reduce(0.0) { $0 + $1.durationSeconds }
+        var row = ResultRow(
+            workload: historyWorkload("redirect while retention deletes the history"), target: target,
+            metrics: [
+                .init("req/s", MetricValue(Double(requests) / max(seconds, 0.001), .requestsPerSecond)),
+                .init("p50", MetricValue(loads.map(\.latency.p50).sorted()[loads.count / 2] / 1000, .milliseconds)),
+                .init("p99", MetricValue(loads.map(\.latency.p99).max()! / 1000, .milliseconds)),
+                .init("max", MetricValue(loads.map(\.latency.max).max()! / 1000, .milliseconds)),
+                .init("errors", MetricValue(Double(loads.reduce(0) { $0 + $1.non2xx3xx + $1.errors.socket }), .count)),
+                .init("deleted by the last sweep", MetricValue(Double(swept?.clicks ?? 0), .count)),
+                .init("in dropped partitions", MetricValue(Double(swept?.clicksInDroppedPartitions ?? 0), .count)),
+                .init("completed under load", MetricValue(completedUnderLoad ? 1 : 0, .count)),
+                .init("deletion", MetricValue(deletion.milliseconds / 1000, .seconds)),
+                .init("sweeps given up", MetricValue(Double(failures.count), .count)),
+            ])
+        RedirectLoad.addStallFigures(to: &row, log: log)
+        return row
+    }
+}
