@@ -54,8 +54,10 @@ struct DatabaseRestartTests {
             let create = try await server.send(
                 .post, "/api/links", token: tenant.secretKey, body: .json(#"{"originalUrl": "https://example.com/while-down"}"#))
             expectAPIError(create, .serviceUnavailable, code: "database_unavailable")
-            // Two requests, each waiting for a connection at most `wait`, and nothing past it.
-            #expect(clock.now - started < wait * 2 + .seconds(3), "answered within the connection wait")
+            // Two requests, each waiting for a connection at most `wait`, then a refused probe: far
+            // from postgres-nio's 60 s circuit breaker. The slack is for a loaded machine (5.3 s
+            // measured with the whole suite beside it on two cores).
+            #expect(clock.now - started < wait * 2 + .seconds(8), "answered within the connection wait")
             // The link is cached: its redirect needs no database.
             #expect(try await follow().status == .found)
 
