@@ -34,7 +34,7 @@ struct DashboardReferralsController: Sendable {
     }
 
     @Sendable func saveProgram(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        try await posting(request, context, needs: .owner) { app, role, session, form in
+        try await gate.posting(request, context, needs: .owner) { app, role, session, form in
             do {
                 _ = try await service.saveProgram(try DashboardReferralPages.input(form).validated(), app: app)
                 context.logger.info("dashboard saved referral program", metadata: ["app": "\(app.id)"])
@@ -51,7 +51,7 @@ struct DashboardReferralsController: Sendable {
     }
 
     @Sendable func approve(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        try await posting(request, context, needs: .editor) { app, role, session, _ in
+        try await gate.posting(request, context, needs: .editor) { app, role, session, _ in
             let id = try ReferralsController.id(context)
             do {
                 _ = try await service.complete(id: id, input: ReviewInput(reviewed: true), app: app)
@@ -66,7 +66,7 @@ struct DashboardReferralsController: Sendable {
 
     /// Rejecting a flagged referral and reversing a pending or complete one are the API's reverse.
     @Sendable func reverse(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        try await posting(request, context, needs: .editor) { app, role, session, form in
+        try await gate.posting(request, context, needs: .editor) { app, role, session, form in
             let id = try ReferralsController.id(context)
             do {
                 _ = try await service.reverse(id: id, input: ReviewInput(reason: form["reason"]), app: app)
@@ -79,19 +79,6 @@ struct DashboardReferralsController: Sendable {
             }
             context.logger.info("dashboard reversed referral", metadata: ["app": "\(app.id)", "referral": "\(id)"])
             return DashboardLayout.redirect(to: "/dashboard/apps/\(app.id)/referrals?reversed=\(id)")
-        }
-    }
-
-    /// A form post: signed in, CSRF checked, and the role at least `needs`, or nothing runs.
-    private func posting(
-        _ request: Request, _ context: LandfallRequestContext, needs: DashboardRole,
-        _ body: (AppRecord, DashboardRole, DashboardGate.Session, DashboardForm) async throws -> Response
-    ) async throws -> Response {
-        guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
-        let form = try await DashboardForm.read(request)
-        guard try await gate.checkCSRF(form, session: session) else { return gate.forbidden(session: session) }
-        return try await gate.withApp(context, session: session, needs: needs) { app, role in
-            try await body(app, role, session, form)
         }
     }
 

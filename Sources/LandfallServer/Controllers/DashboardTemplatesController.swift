@@ -28,7 +28,7 @@ struct DashboardTemplatesController: Sendable {
     }
 
     @Sendable func create(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        try await posting(request, context) { app, role, session, form in
+        try await gate.posting(request, context, needs: .editor) { app, role, session, form in
             do {
                 let created = try await service.create(DashboardTemplatePages.input(form, base: LinkContent()), app: app)
                 context.logger.info("dashboard created template", metadata: ["app": "\(app.id)", "template": "\(created.id)"])
@@ -55,7 +55,7 @@ struct DashboardTemplatesController: Sendable {
     }
 
     @Sendable func update(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        try await posting(request, context) { app, role, session, form in
+        try await gate.posting(request, context, needs: .editor) { app, role, session, form in
             guard let current = try await template(context, app: app) else { return gate.notFound(session: session, what: "template") }
             do {
                 _ = try await service.update(current, with: DashboardTemplatePages.input(form, base: current.defaults), app: app)
@@ -75,7 +75,7 @@ struct DashboardTemplatesController: Sendable {
     }
 
     @Sendable func delete(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        try await posting(request, context) { app, _, session, _ in
+        try await gate.posting(request, context, needs: .editor) { app, _, session, _ in
             let id = try context.parameters.require("templateId")
             do {
                 try await service.delete(id: id, app: app)
@@ -95,19 +95,6 @@ struct DashboardTemplatesController: Sendable {
         fields[index].error = refusal.message
         fields[index].hasError = true
         return nil
-    }
-
-    /// A form post: signed in, CSRF checked, and an editor's at least, or nothing runs.
-    private func posting(
-        _ request: Request, _ context: LandfallRequestContext,
-        _ body: (AppRecord, DashboardRole, DashboardGate.Session, DashboardForm) async throws -> Response
-    ) async throws -> Response {
-        guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
-        let form = try await DashboardForm.read(request)
-        guard try await gate.checkCSRF(form, session: session) else { return gate.forbidden(session: session) }
-        return try await gate.withApp(context, session: session, needs: .editor) { app, role in
-            try await body(app, role, session, form)
-        }
     }
 
     private func template(_ context: LandfallRequestContext, app: AppRecord) async throws -> TemplateRecord? {

@@ -36,7 +36,7 @@ struct DashboardWebhooksController: Sendable {
     }
 
     @Sendable func create(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        try await posting(request, context) { app, role, session, form in
+        try await gate.posting(request, context, needs: .editor) { app, role, session, form in
             do {
                 let endpoint = try await service.create(appId: app.id, input: Self.input(form))
                 context.logger.info("dashboard added webhook endpoint", metadata: ["app": "\(app.id)", "endpoint": "\(endpoint.id)"])
@@ -53,7 +53,7 @@ struct DashboardWebhooksController: Sendable {
     }
 
     @Sendable func update(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        try await posting(request, context) { app, role, session, form in
+        try await gate.posting(request, context, needs: .editor) { app, role, session, form in
             guard let current = try await endpoint(context, app: app) else {
                 return gate.notFound(session: session, what: "webhook endpoint")
             }
@@ -70,7 +70,7 @@ struct DashboardWebhooksController: Sendable {
     }
 
     @Sendable func rotate(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        try await posting(request, context) { app, role, session, _ in
+        try await gate.posting(request, context, needs: .editor) { app, role, session, _ in
             guard let current = try await endpoint(context, app: app) else {
                 return gate.notFound(session: session, what: "webhook endpoint")
             }
@@ -84,7 +84,7 @@ struct DashboardWebhooksController: Sendable {
     /// Sends a test event through ``WebhookEndpointService/sendTest(_:)``, as `POST /api/webhooks/:id/test`
     /// does, and shows its outcome beside the endpoint; the delivery appears in its table.
     @Sendable func test(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        try await posting(request, context) { app, role, session, _ in
+        try await gate.posting(request, context, needs: .editor) { app, role, session, _ in
             guard let endpoint = try await endpoint(context, app: app) else {
                 return gate.notFound(session: session, what: "webhook endpoint")
             }
@@ -99,7 +99,7 @@ struct DashboardWebhooksController: Sendable {
 
     /// Deletes the endpoint as `DELETE /api/webhooks/:id` does: its queued deliveries go with it.
     @Sendable func delete(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        try await posting(request, context) { app, _, session, _ in
+        try await gate.posting(request, context, needs: .editor) { app, _, session, _ in
             let id = try context.parameters.require("endpointId")
             guard try await gate.storage.deleteWebhookEndpoint(id: id, appId: app.id) else {
                 return gate.notFound(session: session, what: "webhook endpoint")
@@ -110,7 +110,7 @@ struct DashboardWebhooksController: Sendable {
     }
 
     @Sendable func redeliver(_ request: Request, context: LandfallRequestContext) async throws -> Response {
-        try await posting(request, context) { app, role, session, _ in
+        try await gate.posting(request, context, needs: .editor) { app, role, session, _ in
             guard let endpoint = try await endpoint(context, app: app),
                 let delivery = try await gate.storage.webhookDelivery(id: try context.parameters.require("deliveryId"), appId: app.id),
                 delivery.endpointId == endpoint.id
@@ -126,19 +126,6 @@ struct DashboardWebhooksController: Sendable {
         WebhookEndpointInput(
             url: form["url"], eventTypes: DashboardSettingsPages.list(form["eventTypes"]), description: form["description"],
             enabled: form["enabled"] == "true")
-    }
-
-    /// A form post: signed in, CSRF checked, and an editor's at least, or nothing runs.
-    private func posting(
-        _ request: Request, _ context: LandfallRequestContext,
-        _ body: (AppRecord, DashboardRole, DashboardGate.Session, DashboardForm) async throws -> Response
-    ) async throws -> Response {
-        guard let session = try await gate.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
-        let form = try await DashboardForm.read(request)
-        guard try await gate.checkCSRF(form, session: session) else { return gate.forbidden(session: session) }
-        return try await gate.withApp(context, session: session, needs: .editor) { app, role in
-            try await body(app, role, session, form)
-        }
     }
 
     private func endpoint(_ context: LandfallRequestContext, app: AppRecord) async throws -> WebhookEndpointRecord? {

@@ -84,6 +84,20 @@ struct DashboardGate: Sendable {
         return try await body(app, role)
     }
 
+    /// A form post on an app's page: signed in, CSRF checked, and the role at least `needs`, or
+    /// `body` never runs and nothing changes.
+    func posting(
+        _ request: Request, _ context: LandfallRequestContext, needs: DashboardRole,
+        _ body: (AppRecord, DashboardRole, Session, DashboardForm) async throws -> Response
+    ) async throws -> Response {
+        guard let session = try await self.session(request) else { return DashboardLayout.redirect(to: "/dashboard/login") }
+        let form = try await DashboardForm.read(request)
+        guard try await checkCSRF(form, session: session) else { return forbidden(session: session) }
+        return try await withApp(context, session: session, needs: needs) { app, role in
+            try await body(app, role, session, form)
+        }
+    }
+
     func cookie(_ name: String, _ value: String, request: Request, maxAge: Int) -> Cookie {
         let forwardedHTTPS = trustProxy && request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
         return Cookie(
