@@ -64,7 +64,11 @@ struct PostgresClickPartitionTests {
             try await provider.write { database in
                 try await database.raw("UPDATE clicks SET received_at = \(bind: now.epochMilliseconds) WHERE id = \(bind: posted.id)").run()
             }
-            let before = try await storage.clicks(linkId: link.id, appId: app.id)
+            // Read from the table itself: the view `clicks(linkId:appId:)` reads comes with 0021.
+            let before = try await provider.read { database in
+                try await database.raw("SELECT * FROM clicks WHERE link_id = \(bind: link.id) ORDER BY clicked_at, id").all()
+                    .map(storage.decodeClick)
+            }
 
             try await Migrator(provider: provider).migrate()
 
