@@ -88,6 +88,26 @@ extension PostgresClickPartitionTests {
         }
     }
 
+    @Test func erasingAnInstallReachesItsClickInAMonthRetiredButNotYetFolded() async throws {
+        try await TestDatabases.withMigratedStorage(.postgres) { storage, provider in
+            let (app, clicks, now) = try await Self.seedOldMonths(storage)
+            let (cutoff, due) = try await Self.dueMonths(provider, now: now)
+            let dueClicks = clicks.filter { click in due.contains { $0 == SQLStorage.ClickMonth(click.clickedAt) } }
+            let credited = try #require(dueClicks.first)
+            let install = try await StorageContractTests.insertInstall(storage, appId: app.id, clickId: credited.id)
+            for month in due { try await storage.retireClickPartition(month) }
+
+            let report = try await storage.erase(.install(install.id), appId: app.id)
+            #expect(report.removedRows["clicks"] == 1)
+            #expect(try await Self.count(provider, "SELECT count(*) AS n FROM analytics_clicks WHERE id = \(bind: credited.id)") == 0)
+            #expect(
+                try await Self.count(provider, "SELECT count(*) AS n FROM click_tokens WHERE click_token = \(bind: credited.clickToken)")
+                    == 0)
+            // The erased click is not counted either.
+            #expect(try await storage.foldClickPartitions(endingBy: cutoff) == dueClicks.count - 1)
+        }
+    }
+
     @Test func aWindowQueryOnTheAnalyticsViewReadsOnlyTheMonthsItCovers() async throws {
         try await TestDatabases.withMigratedStorage(.postgres) { storage, provider in
             let now = Date()
