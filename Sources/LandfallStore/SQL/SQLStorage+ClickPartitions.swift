@@ -124,9 +124,9 @@ extension SQLStorage {
 
     /// How long detaching a month may wait for `clicks`' exclusive lock. While it waits, every
     /// statement that wants `clicks` queues behind it: click batches (redirects do not wait, the
-    /// recorder buffers them) and install matches. 50 ms, the bound of the other partition
-    /// changes, was never enough under redirect load (a batch in flight holds the lock longer), and
-    /// this transaction does nothing else, so the queue drains as soon as it has the lock.
+    /// recorder buffers them) and install matches. Under redirect load the 50 ms of the other
+    /// partition changes gave up every time (docs/capacity.md, "Long history"); this transaction
+    /// does nothing else once it has the lock, so the queue behind it drains at once.
     static let detachLockTimeout = "2s"
 
     /// Step one of retiring a month: takes it out of `clicks` and puts it under `clicks_retired`,
