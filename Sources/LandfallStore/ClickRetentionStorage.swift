@@ -21,10 +21,12 @@ public protocol ClickRetentionStorage: Sendable {
     /// partitions made. PostgreSQL only (migration 0018); nothing on SQLite.
     func prepareClickPartitions(now: Date, through: Date) async throws -> [String]
 
-    /// Folds and drops, one transaction each, the monthly partitions of `clicks` that end at or
-    /// before `cutoff`: their clicks are counted into the daily counts with one `INSERT … SELECT`
-    /// and the partition dropped, instead of deleting rows. Returns the clicks folded. PostgreSQL
-    /// only; nothing on SQLite, where ``foldClicks(appId:clickedBefore:limit:)`` does it all.
+    /// Retires, folds and drops the monthly partitions of `clicks` that end at or before `cutoff`:
+    /// each is detached into `clicks_retired` in a short transaction (migration 0021), then, in a
+    /// second that holds no lock on `clicks`, counted into the daily counts with one `INSERT …
+    /// SELECT` and dropped, instead of deleting rows. A month left retired by an earlier sweep that
+    /// stopped between the two is folded first. Returns the clicks folded. PostgreSQL only; nothing
+    /// on SQLite, where ``foldClicks(appId:clickedBefore:limit:)`` does it all.
     func foldClickPartitions(endingBy cutoff: Date) async throws -> Int
 }
 

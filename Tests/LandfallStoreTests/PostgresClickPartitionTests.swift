@@ -64,7 +64,11 @@ struct PostgresClickPartitionTests {
             try await provider.write { database in
                 try await database.raw("UPDATE clicks SET received_at = \(bind: now.epochMilliseconds) WHERE id = \(bind: posted.id)").run()
             }
-            let before = try await storage.clicks(linkId: link.id, appId: app.id)
+            // Read from the table itself: the view `clicks(linkId:appId:)` reads comes with 0021.
+            let before = try await provider.read { database in
+                try await database.raw("SELECT * FROM clicks WHERE link_id = \(bind: link.id) ORDER BY clicked_at, id").all()
+                    .map(storage.decodeClick)
+            }
 
             try await Migrator(provider: provider).migrate()
 
@@ -194,8 +198,9 @@ struct PostgresClickPartitionTests {
             let before = try await storage.analytics(appId: app.id, linkId: nil, from: range.0, to: range.1)
             let months = try await Self.monthPartitions(provider)
             let cutoff = Date(epochMilliseconds: Self.month(now.addingTimeInterval(-62 * Self.day)).start)
-            // A long reader of `clicks` holds the lock the drop needs; the drop gives up after
-            // 50 ms instead of queueing redirects behind it, and its transaction rolls back.
+            // A long reader of `clicks` holds the lock detaching a month needs; the retirement
+            // gives up after its 2 s instead of queueing click batches behind it for longer, and
+            // its transaction rolls back.
             let (locked, lockedSignal) = AsyncStream<Void>.makeStream()
             let (release, releaseSignal) = AsyncStream<Void>.makeStream()
             async let reader: Void = provider.transaction { database in

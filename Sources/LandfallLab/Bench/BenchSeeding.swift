@@ -75,10 +75,10 @@ struct BenchSeeding: Sendable {
     /// age that makes every history month due (partitions dropped on PostgreSQL, rows folded in
     /// batches on SQLite) and nothing of the window.
     ///
-    /// A partition's drop waits at most 50 ms for its lock and gives up behind the redirects' click
-    /// batches (the sweeper's design: the next sweep tries again). The server's next sweep is an
-    /// hour later; here the sweep is repeated a second later, up to `attempts` times, and the
-    /// failures are counted.
+    /// Detaching a month waits at most 2 s for `clicks`' lock and otherwise gives up (the
+    /// sweeper's design: the next sweep tries again, folding first any month already detached).
+    /// The server's next sweep is an hour later; here the sweep is repeated a second later, up to
+    /// `attempts` times, and the failures are counted.
     func sweepHistory(now: Date, attempts: Int) async throws -> (sweep: ClickRetentionSweeper.Sweep?, failures: [String]) {
         let days = Int(now.timeIntervalSince(Self.historyEnd(now: now)) / 86_400)
         return try await StorageFactory.withStorage(at: location, logger: logger) { storage, _ in

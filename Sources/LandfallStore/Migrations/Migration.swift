@@ -28,6 +28,6 @@ extension Migration {
     public static let all: [Migration] = [
         .createCoreTables, .attribution, .leanerClickIndexes, .coveringCandidateIndexes, .branchSessions, .referrals, .conversionValues,
         .webhooks, .clickReceivedAt, .linkSafety, .erasureIndexes, .ipRetention, .uniqueShareLinks, .catalogRevision, .candidateEvidence,
-        .attributionModels, .dashboardAccounts, .clickRetention, .partitionedClicks, .clickTokenClaimsPerBatch,
+        .attributionModels, .dashboardAccounts, .clickRetention, .partitionedClicks, .clickTokenClaimsPerBatch, .retiredClicks,
     ]
 }

@@ -47,8 +47,9 @@ struct SQLErasureLookup {
         .union(texts("SELECT id FROM branch_devices WHERE app_id = \(bind: appId) AND identity IN", user))
         // An install's credited click is the one click whose install_id names it (both are written
         // in the install's transaction), so the install row finds it without a scan of the clicks.
+        // A link's clicks are read through the view that adds months retired but not yet folded.
         let clickIds = try await texts("SELECT click_id AS id FROM installs WHERE app_id = \(bind: appId) AND id IN", installs)
-            .union(texts("SELECT id FROM clicks WHERE app_id = \(bind: appId) AND link_id IN", linkIds.sorted()))
+            .union(texts("SELECT id FROM analytics_clicks WHERE app_id = \(bind: appId) AND link_id IN", linkIds.sorted()))
         let storedInstalls = try await texts("SELECT id FROM installs WHERE app_id = \(bind: appId) AND id IN", installs).sorted()
         // By install alone: with app_id in the query SQLite reads all the app's events through their
         // (app, time) index. The installs were found in this app, and install ids are unique.

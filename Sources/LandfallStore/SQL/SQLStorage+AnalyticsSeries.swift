@@ -26,10 +26,12 @@ extension SQLStorage {
                 case .platform: "c.platform"
                 case .country: "c.country"
                 }
+            // Raw clicks through the view that adds months retired but not yet folded (migration
+            // 0021), here and in the country joins below.
             for sqlRow in try await database.raw(
                 """
                 SELECT (c.clicked_at - \(bind: origin)) / \(bind: width) AS bucket, \(clickKey) AS group_key, c.is_bot, COUNT(*) AS count
-                FROM clicks c WHERE c.app_id = \(bind: query.appId) \(Self.seriesLinkFilter("c", query.linkId))
+                FROM analytics_clicks c WHERE c.app_id = \(bind: query.appId) \(Self.seriesLinkFilter("c", query.linkId))
                     AND c.clicked_at >= \(bind: start) AND c.clicked_at < \(bind: end)
                 GROUP BY 1, 2, 3
                 """
@@ -43,7 +45,7 @@ extension SQLStorage {
                 }
             }
             // Clicks folded past the retention age: a day's counts land in the bucket holding the
-            // day's start. A row is either raw or counted here, never both, so the sum is exact.
+            // day's start. A row is either raw (in `clicks` or a retired month) or counted, never both, so the sum is exact.
             let foldedKey: SQLQueryString =
                 switch dimension {
                 case .none: "CAST(NULL AS TEXT)"
@@ -73,7 +75,7 @@ extension SQLStorage {
                 case .none: ("CAST(NULL AS TEXT)", "")
                 case .link: ("i.link_id", "")
                 case .platform: ("i.platform", "")
-                case .country: ("COALESCE(c.country, i.click_country)", "LEFT JOIN clicks c ON c.id = i.click_id")
+                case .country: ("COALESCE(c.country, i.click_country)", "LEFT JOIN analytics_clicks c ON c.id = i.click_id")
                 }
             for sqlRow in try await database.raw(
                 """
@@ -95,7 +97,7 @@ extension SQLStorage {
                 case .country:
                     (
                         "COALESCE(c.country, ci.click_country)",
-                        "LEFT JOIN clicks c ON c.id = e.click_id LEFT JOIN installs ci ON ci.id = e.install_id AND ci.click_id = e.click_id"
+                        "LEFT JOIN analytics_clicks c ON c.id = e.click_id LEFT JOIN installs ci ON ci.id = e.install_id AND ci.click_id = e.click_id"
                     )
                 }
             for sqlRow in try await database.raw(

@@ -97,6 +97,7 @@ extension SQLStorage {
         return try await provider.transaction { database in
             try await moveSharedCatalogRevision(database)
             try await database.raw("DELETE FROM clicks WHERE app_id = \(bind: id)").run()
+            if engine == .postgres { _ = try await Self.deleteRetiredClicks(on: database, matching: "app_id = \(bind: id)") }
             try await database.raw("DELETE FROM click_stats WHERE app_id = \(bind: id)").run()
             try await database.raw("DELETE FROM safety_domains WHERE scope = \(bind: id)").run()
             let deleted = try await database.raw("DELETE FROM apps WHERE id = \(bind: id) RETURNING id").all()

@@ -1,8 +1,8 @@
 import Foundation
 import SQLKit
 
-/// The monthly partitions of PostgreSQL's `clicks` (migration 0018): made ahead, and folded and
-/// dropped whole once past the retention age.
+/// The monthly partitions of PostgreSQL's `clicks` (migration 0019): made ahead, and once past
+/// the retention age retired (detached, migration 0021), then folded and dropped whole.
 extension SQLStorage {
     /// One calendar month in UTC, as the partition holding its clicks.
     struct ClickMonth: Hashable, Comparable {
@@ -52,10 +52,9 @@ extension SQLStorage {
     /// other lock uses; the migrator's is 7263154).
     private static let partitionLock: Int64 = 7_263_155
 
-    /// A partition change needs a short exclusive lock on `clicks` or its default partition; behind
-    /// a long query it would queue every redirect's insert behind it. So it waits at most 50 ms for
-    /// a lock, fails instead (the whole transaction rolls back: nothing counted, nothing dropped),
-    /// and the next sweep tries again.
+    /// Making a month needs a short exclusive lock on `clicks`' default partition; behind a long
+    /// query it would queue every click batch's insert behind it. So it waits at most 50 ms for a
+    /// lock, fails instead (the whole transaction rolls back), and the next sweep tries again.
     static func boundLockWaits(on database: any SQLDatabase) async throws {
         try await database.raw("SET LOCAL lock_timeout = '50ms'").run()
     }
@@ -113,19 +112,66 @@ extension SQLStorage {
     public func foldClickPartitions(endingBy cutoff: Date) async throws -> Int {
         guard engine == .postgres else { return 0 }
         let cutoffMs = cutoff.epochMilliseconds
+        // A month retired by a sweep that died before folding it is folded first, once.
+        var folded = try await foldRetiredClickMonths()
         let due = try await provider.read { database in try await Self.clickPartitions(on: database) }.filter { $0.end <= cutoffMs }
-        var folded = 0
         for month in due {
+            try await retireClickPartition(month)
+            folded += try await foldRetiredClickMonths()
+        }
+        return folded
+    }
+
+    /// How long detaching a month may wait for `clicks`' exclusive lock. While it waits, every
+    /// statement that wants `clicks` queues behind it: click batches (redirects do not wait, the
+    /// recorder buffers them) and install matches. Under redirect load the 50 ms of the other
+    /// partition changes gave up every time (docs/capacity.md, "Long history"); this transaction
+    /// does nothing else once it has the lock, so the queue behind it drains at once.
+    static let detachLockTimeout = "2s"
+
+    /// Step one of retiring a month: takes it out of `clicks` and puts it under `clicks_retired`,
+    /// where analytics (`analytics_clicks`) still reads it, in a transaction that does nothing
+    /// else. Neither statement scans the month. Internal so tests can stop between the two steps.
+    func retireClickPartition(_ month: ClickMonth) async throws {
+        try await provider.transaction { database in
+            try await database.raw("SELECT pg_advisory_xact_lock(\(bind: Self.partitionLock))").run()
+            // Another server may have retired it while this one waited for the lock.
+            guard try await Self.clickPartitions(on: database).contains(month) else { return }
+            try await database.raw("SELECT set_config('lock_timeout', \(bind: Self.detachLockTimeout), true)").run()
+            // Plain DETACH: CONCURRENTLY is refused while `clicks` has a default partition.
+            try await database.raw("ALTER TABLE clicks DETACH PARTITION \(ident: month.name)").run()
+            try await database.raw("ALTER TABLE \(ident: month.name) INHERIT clicks_retired").run()
+        }
+    }
+
+    /// The month tables under `clicks_retired`: out of `clicks`, not yet folded.
+    static func retiredClickMonths(on database: any SQLDatabase) async throws -> [ClickMonth] {
+        try await database.raw(
+            """
+            SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+            WHERE i.inhparent = to_regclass('clicks_retired')
+            """
+        ).all().compactMap { ClickMonth(partitionName: try $0.decode(column: "name", as: String.self)) }.sorted()
+    }
+
+    /// Step two: folds every retired month into the daily counts and drops it, one transaction
+    /// each, holding no lock on `clicks`. Nothing inserts into a retired month (it is no partition
+    /// any more); only deletions of clicks (``deleteRetiredClicks(on:matching:)``) reach it.
+    /// Returns the clicks counted.
+    func foldRetiredClickMonths() async throws -> Int {
+        let retired = try await provider.read { database in try await Self.retiredClickMonths(on: database) }
+        var folded = 0
+        for month in retired {
             folded += try await provider.transaction { database -> Int in
                 try await database.raw("SELECT pg_advisory_xact_lock(\(bind: Self.partitionLock))").run()
-                // Another server may have dropped it while this one waited for the lock.
-                guard try await Self.clickPartitions(on: database).contains(month) else { return 0 }
-                try await Self.boundLockWaits(on: database)
-                // Waits for row folds and posted inserts in flight on this month to commit, and
-                // keeps new ones out, so the count below sees exactly the rows the DROP removes.
-                try await database.raw("LOCK TABLE \(ident: month.name) IN ACCESS EXCLUSIVE MODE").run()
+                // Another server may have folded it while this one waited for the lock.
+                guard try await Self.retiredClickMonths(on: database).contains(month) else { return 0 }
+                // Keeps out an erasure's or a link deletion's delete while the month is counted, so
+                // the count, the fold and the tokens released are of the same rows; analytics reads
+                // of the view go on until the DROP.
+                try await database.raw("LOCK TABLE \(ident: month.name) IN SHARE MODE").run()
                 // Clicks of an app deleted without its clicks cannot be counted (the counts
-                // reference apps); they go with the partition.
+                // reference apps); they go with the month.
                 let counted =
                     try await database.raw(
                         "SELECT count(*) AS n FROM \(ident: month.name) c WHERE EXISTS (SELECT 1 FROM apps a WHERE a.id = c.app_id)"
@@ -147,16 +193,31 @@ extension SQLStorage {
                     WHERE c.install_id = i.id AND c.country IS NOT NULL AND i.app_id = c.app_id
                     """
                 ).run()
-                // A DROP fires no row trigger: the month's tokens are released here. (This is the
-                // one row-by-row delete left; partitioning `click_tokens` by the tokens' time
-                // prefix would make it a DROP too.)
+                // A DROP fires no row trigger: the month's tokens are released here, row by row,
+                // but with no lock on `clicks` held, so redirects and matches do not wait for it.
                 try await database.raw(
                     "DELETE FROM click_tokens t USING \(ident: month.name) c WHERE t.click_token = c.click_token"
                 ).run()
+                // Waits only for analytics reads of the view that are scanning this month.
                 try await database.raw("DROP TABLE \(ident: month.name)").run()
                 return Int(counted)
             }
         }
         return folded
+    }
+
+    /// Deletes the clicks of retired, not yet folded months matching `condition` (a `WHERE` over
+    /// `clicks`' columns) and releases their tokens: a deletion of clicks (an erasure, a link's or
+    /// an app's) must reach them too, or the fold would count them again. A retired month lost
+    /// the row trigger that releases tokens when it left `clicks`. Returns the clicks deleted.
+    static func deleteRetiredClicks(on database: any SQLDatabase, matching condition: SQLQueryString) async throws -> Int {
+        var query: SQLQueryString = "WITH gone AS (DELETE FROM clicks_retired WHERE "
+        query += condition
+        query += """
+             RETURNING click_token), released AS (
+                DELETE FROM click_tokens t USING gone WHERE t.click_token = gone.click_token RETURNING 1)
+            SELECT count(*) AS n FROM gone
+            """
+        return Int(try await database.raw(query).first()?.decode(column: "n", as: Int64.self) ?? 0)
     }
 }

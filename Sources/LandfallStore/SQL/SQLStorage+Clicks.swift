@@ -47,10 +47,12 @@ extension SQLStorage {
     }
 
     public func clicks(linkId: String, appId: String) async throws -> [ClickRecord] {
+        // A link's page: through the view, so a month being retired (migration 0021) stays listed
+        // until it is folded, as its counts do.
         try await provider.read { database in
             try await database.raw(
                 """
-                SELECT * FROM clicks WHERE link_id = \(bind: linkId) AND app_id = \(bind: appId) ORDER BY clicked_at, id
+                SELECT * FROM analytics_clicks WHERE link_id = \(bind: linkId) AND app_id = \(bind: appId) ORDER BY clicked_at, id
                 """
             ).all().map(decodeClick)
         }

@@ -72,9 +72,12 @@ private struct SQLErasureDeletion {
         try await delete("clicks", "DELETE FROM clicks WHERE app_id = \(bind: appId) AND id IN", targets.clickIds)
         // PostgreSQL also keeps posted clicks' ids apart (migration 0018); they go with the clicks,
         // not counted again: they are the same clicks.
+        // A month retired from `clicks` but not yet folded (migration 0021) is erased from too.
         if engine == .postgres {
             for chunk in targets.clickIds.chunked(into: SQLErasureLookup.chunkSize) {
                 try await database.raw("DELETE FROM posted_click_ids WHERE id IN (\(binds: Array(chunk)))").run()
+                removed["clicks", default: 0] += try await SQLStorage.deleteRetiredClicks(
+                    on: database, matching: "app_id = \(bind: appId) AND id IN (\(binds: Array(chunk)))")
             }
         }
         try await delete("installs", "DELETE FROM installs WHERE app_id = \(bind: appId) AND id IN", installs)

@@ -112,6 +112,9 @@ extension SQLStorage {
             let deleted = try await database.raw("DELETE FROM links WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id").all()
             guard !deleted.isEmpty else { return false }
             try await database.raw("DELETE FROM clicks WHERE link_id = \(bind: id) AND app_id = \(bind: appId)").run()
+            if engine == .postgres {
+                _ = try await Self.deleteRetiredClicks(on: database, matching: "link_id = \(bind: id) AND app_id = \(bind: appId)")
+            }
             try await database.raw("DELETE FROM click_daily_counts WHERE link_id = \(bind: id) AND app_id = \(bind: appId)").run()
             return true
         }
