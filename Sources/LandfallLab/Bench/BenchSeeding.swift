@@ -75,7 +75,7 @@ struct BenchSeeding: Sendable {
     /// age that makes every history month due (partitions dropped on PostgreSQL, rows folded in
     /// batches on SQLite) and nothing of the window.
     ///
-    /// Detaching a month waits at most 2 s for `clicks`' lock and otherwise gives up (the
+    /// Detaching a month waits at most 250 ms for `clicks`' lock and otherwise gives up (the
     /// sweeper's design: the next sweep tries again, folding first any month already detached).
     /// The server's next sweep is an hour later; here the sweep is repeated a second later, up to
     /// `attempts` times, and the failures are counted.
