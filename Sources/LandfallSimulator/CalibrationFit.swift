@@ -22,6 +22,35 @@ public enum CalibrationFit {
             })
     }
 
+    /// One band per density from grid results run with the identity calibration, each world
+    /// learning its own model as the server does: the deciles of every world of that density
+    /// pooled (a world identical to one already pooled, as the token cells are when posted
+    /// without tokens, counts once). A band is keyed on the clicks of one platform an install's
+    /// window held on average: `clicksPerDay × days / 4` (two platforms; installs arrive through the
+    /// posted days, so their windows hold half of them on average).
+    public static func fit(grid results: [SimulationGrid.Result], postedDays: Double, minimumCount: Int = 200) -> ConfidenceCalibration {
+        var pooled: [Double: [Int: (count: Int, predicted: Double, observed: Double)]] = [:]
+        var seen: [[CalibrationBucket]] = []
+        for result in results where result.learning && !seen.contains(result.calibration) {
+            seen.append(result.calibration)
+            for bucket in result.calibration {
+                var entry = pooled[result.cell.clicksPerDay, default: [:]][bucket.lower] ?? (0, 0, 0)
+                entry.count += bucket.count
+                entry.predicted += Double(bucket.count) * bucket.meanPredicted
+                entry.observed += Double(bucket.count) * bucket.observed
+                pooled[result.cell.clicksPerDay, default: [:]][bucket.lower] = entry
+            }
+        }
+        return ConfidenceCalibration(
+            bands: pooled.keys.sorted().map { density in
+                let deciles = (pooled[density] ?? [:]).sorted { $0.key < $1.key }.map(\.value).filter { $0.count >= minimumCount }
+                let points = deciles.map { ($0.predicted / Double($0.count) / 100, $0.observed / Double($0.count) / 100, Double($0.count)) }
+                return ConfidenceCalibration.Band(
+                    clickCount: Int((density * postedDays / 4).rounded()),
+                    knots: poolAdjacentViolators(points).map { .init($0.x, $0.y) })
+            })
+    }
+
     /// Isotonic regression of y on x (points sorted by x), weighted.
     static func poolAdjacentViolators(_ points: [(x: Double, y: Double, weight: Double)]) -> [(x: Double, y: Double)] {
         var blocks: [(x: Double, y: Double, weight: Double)] = []

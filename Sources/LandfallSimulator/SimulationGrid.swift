@@ -91,6 +91,8 @@ public struct SimulationGrid: Sendable {
     /// click (no warm-up), reported as S2S senders report it (`S2SReplay.asReported`), so a direct
     /// run measures what `--target` measures, without the server.
     public var postedDays: Double?
+    /// The engine's calibration in every cell; `.identity` to fit new curves from the grid.
+    public var calibration = ConfidenceCalibration.standard
 
     public init() {}
 
@@ -119,6 +121,7 @@ public struct SimulationGrid: Sendable {
     /// engine before per-app models, for comparison in the same run).
     public func run(_ cell: Cell, learning: Bool = true) -> Result {
         var simulation = DirectSimulation()
+        simulation.configuration.calibration = calibration
         if learning { simulation.learning = ModelLearning(targetPrecision: targetPrecision) }
         let report = simulation.run(population(of: cell))
         let engine = report.recallAtPrecision.first { $0.name == "Landfall engine" }

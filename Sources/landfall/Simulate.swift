@@ -102,6 +102,9 @@ struct Simulate: AsyncParsableCommand {
     )
     var asPosted = false
 
+    @Option(help: "With --grid --fit-calibration: run this many seeds from --seed and pool them")
+    var fitSeeds = 1
+
     var plan: SimulationPlan {
         var plan = SimulationPlan()
         plan.seed = seed
@@ -222,6 +225,10 @@ struct Simulate: AsyncParsableCommand {
         grid.windowHours = windowHours
         if asPosted { grid.postedDays = httpDays }
         let chosen = SimulationGrid.cells.filter { cell in cells.map { cell.name.localizedCaseInsensitiveContains($0) } ?? true }
+        if fitCalibration {
+            try fitGridCalibration(grid, cells: chosen)
+            return
+        }
         var results: [SimulationGrid.Result] = []
         for cell in chosen where !httpOnly {
             for learning in [false, true] {
@@ -269,6 +276,22 @@ struct Simulate: AsyncParsableCommand {
         } else {
             Self.emit("\n" + SimulationGrid.render(results))
         }
+    }
+
+    /// The grid's cells on the identity calibration, each learning its own model, over
+    /// `--fit-seeds` seeds: the curves they fit, as Swift for `ConfidenceCalibration.standard`.
+    private func fitGridCalibration(_ base: SimulationGrid, cells: [SimulationGrid.Cell]) throws {
+        guard let postedDays = base.postedDays else { throw ValidationError("--grid --fit-calibration needs --as-posted") }
+        guard fitSeeds >= 1 else { throw ValidationError("--fit-seeds must be at least 1") }
+        var grid = base
+        grid.calibration = .identity
+        var results: [SimulationGrid.Result] = []
+        for offset in 0..<UInt64(fitSeeds) {
+            grid.seed = seed &+ offset
+            for cell in cells { results.append(grid.run(cell, learning: true)) }
+            if !json { Self.emit("seed \(grid.seed): \(cells.count) cells") }
+        }
+        Self.emit(CalibrationFit.swiftLiteral(CalibrationFit.fit(grid: results, postedDays: postedDays)))
     }
 
     /// How `--target` is replayed.

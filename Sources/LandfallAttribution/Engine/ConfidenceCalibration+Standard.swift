@@ -1,14 +1,22 @@
 extension ConfidenceCalibration {
-    /// The default curves, fitted by `landfall simulate --grid --as-posted --http-days 4` with the
-    /// identity calibration and each world learning its own model, as the server does: at 500
-    /// clicks a day the grid's four sparse worlds (12, 50 and 70 % organic, long delays) over seeds
-    /// 101-140, at 5,000 its eight worlds over seeds 101-106, at 50,000 its one over seeds 101-106;
-    /// deciles with at least 200 installs, pooled, made monotone. The grid scores seed 42, which
-    /// none of this saw. Posteriors run low where clicks are sparse, 13-19 points in the middle
-    /// deciles at 500 a day, 4-8 at 5,000, in every world: an app's own model, learned from few
-    /// installs, puts its clicked share low (0.72 for a true 0.88) and a person's clicks on several
-    /// networks split the credit. Busy apps' run 3-8 points high between 10 and 50 (strangers
-    /// behind one carrier address, households). The top decile holds as it is.
+    /// The default curves, fitted on the grid's worlds as the server runs them (the identity
+    /// calibration, each world learning its own model), deciles of at least 200 installs pooled and
+    /// made monotone:
+    ///
+    /// ```sh
+    /// landfall simulate --grid --as-posted --http-days 4 --fit-calibration --seed 101 --fit-seeds 40 --cells 500/day
+    /// landfall simulate --grid --as-posted --http-days 4 --fit-calibration --seed 101 --fit-seeds 6   # 5,000 and 50,000
+    /// ```
+    ///
+    /// The grid scores seeds 42 and 7, which none of this saw. Each band is keyed on the clicks of
+    /// a platform an install of those runs found in its window on average (four days posted, two
+    /// platforms: about one day's clicks), so a mature app's full window sits between bands as its
+    /// count says.
+    /// Posteriors run low where clicks are sparse, 13-19 points in the middle deciles at 500 a day
+    /// and 4-8 at 5,000, in every world: an app's own model, learned from few installs, puts its
+    /// clicked share low (0.72 for a true 0.88) and a person's clicks on several networks split the
+    /// credit. Busy apps' run 3-8 points high between 10 and 50 (strangers behind one carrier
+    /// address, households). The top decile holds as it is.
     public static let standard = ConfidenceCalibration(bands: [
         .init(
             clickCount: 500,
