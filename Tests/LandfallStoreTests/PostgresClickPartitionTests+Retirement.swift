@@ -108,27 +108,6 @@ extension PostgresClickPartitionTests {
         }
     }
 
-    @Test func aWindowQueryOnTheAnalyticsViewReadsOnlyTheMonthsItCovers() async throws {
-        try await TestDatabases.withMigratedStorage(.postgres) { storage, provider in
-            let now = Date()
-            _ = try await storage.prepareClickPartitions(now: now.addingTimeInterval(-120 * Self.day), through: now)
-            let month = Self.month(now.addingTimeInterval(-60 * Self.day))
-            let plan = try await provider.read { database in
-                try await database.raw(
-                    """
-                    EXPLAIN SELECT c.link_id, c.is_bot, COUNT(*) FROM analytics_clicks c
-                    WHERE c.app_id = 'app' AND c.clicked_at >= \(literal: month.start) AND c.clicked_at < \(literal: month.end)
-                    GROUP BY 1, 2
-                    """
-                ).all().map { try $0.decode(column: "QUERY PLAN", as: String.self) }.joined(separator: "\n")
-            }
-            #expect(plan.contains(month.name), "\(plan)")
-            for other in try await Self.monthPartitions(provider) where other != month.name {
-                #expect(!plan.contains(other), "\(other) in \(plan)")
-            }
-        }
-    }
-
     /// The situation that used to roll every fold back: click batches going into the current month
     /// without a pause, and a generic-plan statement over `clicks` (which locks every partition
     /// before pruning) read again and again, while a month is folded.

@@ -61,10 +61,15 @@ extension SQLStorage {
 
     /// The month partitions `clicks` has now.
     static func clickPartitions(on database: any SQLDatabase) async throws -> [ClickMonth] {
+        try await monthTables(under: "clicks", on: database)
+    }
+
+    /// The month tables whose parent (partitioned or by plain inheritance) is `parent`.
+    private static func monthTables(under parent: String, on database: any SQLDatabase) async throws -> [ClickMonth] {
         try await database.raw(
             """
             SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-            WHERE i.inhparent = to_regclass('clicks')
+            WHERE i.inhparent = to_regclass(\(bind: parent))
             """
         ).all().compactMap { ClickMonth(partitionName: try $0.decode(column: "name", as: String.self)) }.sorted()
     }
@@ -148,12 +153,7 @@ extension SQLStorage {
 
     /// The month tables under `clicks_retired`: out of `clicks`, not yet folded.
     static func retiredClickMonths(on database: any SQLDatabase) async throws -> [ClickMonth] {
-        try await database.raw(
-            """
-            SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-            WHERE i.inhparent = to_regclass('clicks_retired')
-            """
-        ).all().compactMap { ClickMonth(partitionName: try $0.decode(column: "name", as: String.self)) }.sorted()
+        try await monthTables(under: "clicks_retired", on: database)
     }
 
     /// Step two: folds every retired month into the daily counts and drops it, one transaction
