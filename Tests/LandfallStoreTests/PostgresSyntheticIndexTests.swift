@@ -16,11 +16,7 @@ struct PostgresSyntheticIndexTests {
             let app = try await StorageContractTests.insertApp(storage)
             let synthetic = SyntheticData(storage: storage)
             try await synthetic.insertLinks(appId: app.id, range: 1..<11, createdAt: Date())
-            let profile = SyntheticData.DeviceProfile(
-                platform: "ios", userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X)", osVersion: "18.6",
-                deviceClass: "phone", screenWidth: 1179, screenHeight: 2556, timezone: "Europe/Berlin", language: "de-DE",
-                acceptLanguage: "de-DE,de;q=0.9", signature: "ios|18.6|1184x2560|Europe/Berlin|de-DE"
-            )
+            let profile = SyntheticData.DeviceProfile.berlinIPhone
             try await synthetic.insertClicks(
                 appId: app.id, range: 1..<101, linkCount: 10, period: Date().addingTimeInterval(-3_600)...Date(), networks: 100,
                 profiles: [profile]

@@ -16,11 +16,7 @@ extension StorageContractTests {
             let app = try await Self.insertApp(storage)
             let synthetic = SyntheticData(storage: storage)
             try await synthetic.insertLinks(appId: app.id, range: 1..<11, createdAt: Date())
-            let profile = SyntheticData.DeviceProfile(
-                platform: "ios", userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X)", osVersion: "18.6",
-                deviceClass: "phone", screenWidth: 1179, screenHeight: 2556, timezone: "Europe/Berlin", language: "de-DE",
-                acceptLanguage: "de-DE,de;q=0.9", signature: "ios|18.6|1184x2560|Europe/Berlin|de-DE"
-            )
+            let profile = SyntheticData.DeviceProfile.berlinIPhone
             try await synthetic.insertClicks(
                 appId: app.id, range: 1..<51, linkCount: 10, period: Date().addingTimeInterval(-3_600)...Date(), networks: 100,
                 profiles: [profile])
@@ -78,4 +74,13 @@ extension StorageContractTests {
         let parts = calendar.dateComponents([.year, .month], from: Date(epochMilliseconds: epochMilliseconds))
         return String(format: "clicks_p%04d%02d", parts.year ?? 1970, parts.month ?? 1)
     }
+}
+
+extension SyntheticData.DeviceProfile {
+    /// One iPhone in Berlin: the synthetic loads' tests need a device, not a population of them.
+    static let berlinIPhone = SyntheticData.DeviceProfile(
+        platform: "ios", userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X)", osVersion: "18.6",
+        deviceClass: "phone", screenWidth: 1179, screenHeight: 2556, timezone: "Europe/Berlin", language: "de-DE",
+        acceptLanguage: "de-DE,de;q=0.9", signature: "ios|18.6|1184x2560|Europe/Berlin|de-DE"
+    )
 }
