@@ -24,8 +24,7 @@ public enum CalibrationFit {
 
     /// One band per density from grid results run with the identity calibration, each world
     /// learning its own model as the server does: the deciles of every world of that density
-    /// pooled (a world identical to one already pooled, as the token cells are when posted
-    /// without tokens, counts once). A band is keyed on the clicks of one platform an install's
+    /// pooled (a world identical to one already pooled counts once). A band is keyed on the clicks of one platform an install's
     /// window held on average: `clicksPerDay × days / 4` (two platforms; installs arrive through the
     /// posted days, so their windows hold half of them on average).
     public static func fit(grid results: [SimulationGrid.Result], postedDays: Double, minimumCount: Int = 200) -> ConfidenceCalibration {

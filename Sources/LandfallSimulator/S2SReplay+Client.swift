@@ -18,6 +18,7 @@ struct S2SClickResult: Decodable, Sendable {
 
     var index: Int
     var clickId: String?
+    var clickToken: String?
     var error: Failure?
 }
 
@@ -54,8 +55,11 @@ extension HTTPClient {
     }
 
     /// Posts an install as the customer's backend would: the SDK's report, the device's address and
-    /// when the app was first opened.
-    func postInstall(_ install: SimulatedInstall, in population: SimulatedPopulation, secretKey: String) async throws -> S2SInstallAnswer {
+    /// when the app was first opened, and the click's token where one reached the app (Android's Play
+    /// Install Referrer, iOS's pasteboard).
+    func postInstall(_ install: SimulatedInstall, in population: SimulatedPopulation, clickToken: String?, secretKey: String) async throws
+        -> S2SInstallAnswer
+    {
         struct Body: Encodable {
             var userAgent: String
             var timezone: String
@@ -69,6 +73,8 @@ extension HTTPClient {
             var installKey: String
             var ip: String
             var timestamp: Int64
+            var clickToken: String?
+            var installReferrer: String?
         }
         struct Answer: Decodable {
             var attributed: Bool
@@ -81,7 +87,9 @@ extension HTTPClient {
             appVersion: UserAgents.appVersion, attributionWindowHours: Int(population.model.windowHours),
             // Two people on identical devices and one network must never be taken for one retried report.
             installKey: "sim-\(population.seed)-\(install.personId)", ip: install.ipAddress,
-            timestamp: Self.milliseconds(population.date(install.time))
+            timestamp: Self.milliseconds(population.date(install.time)),
+            clickToken: install.platform == .android ? nil : clickToken,
+            installReferrer: install.platform == .android ? clickToken.map { "utm_source=landfall&lf_click=\($0)" } : nil
         )
         let answer: Answer = try await json("POST", "api/s2s/v1/installs", bearer: secretKey, body: body)
         return S2SInstallAnswer(attributed: answer.attributed, confidence: answer.confidenceScore ?? 0, clickId: answer.clickId)

@@ -54,7 +54,8 @@ public struct S2SReplay: Sendable {
     /// - times moved as a whole (gaps unchanged) and rounded to the millisecond the API carries;
     /// - clicks carry what an ad network posts (address, user agent, screen, time zone, language)
     ///   and not the page's Chromium client hints or touch points, which only a browser reports;
-    /// - installs carry no click token: a network's click hands none to the app;
+    /// - an install carries its click's token where the population says one reached the app: the
+    ///   sender got it in the click's answer and sent the device to the store with it;
     /// - the window in whole hours, as the API takes it; nothing held back as warm-up.
     public static func asReported(_ population: SimulatedPopulation, endingAt now: Date) -> SimulatedPopulation {
         var result = population
@@ -75,7 +76,6 @@ public struct S2SReplay: Sendable {
         result.installs = population.installs.map { install in
             var install = install
             install.time = millisecond(install.time)
-            install.carriesToken = false
             return install
         }
         let last = max(result.clicks.last?.time ?? 0, result.installs.last?.time ?? 0)
@@ -122,6 +122,7 @@ public struct S2SReplay: Sendable {
             "replaying \(reported.clicks.count) clicks and \(reported.installs.count) installs with their own times "
                 + "(\(report.statedFrom) to \(report.statedTo)) against app \(setup.appId)")
         var clickOfStoredId: [String: Int] = [:]
+        var tokenOfClick: [Int: String] = [:]
         var answers: [S2SInstallAnswer?] = []
         var nextClick = 0
         func postClicks(through time: TimeInterval) async {
@@ -138,6 +139,7 @@ public struct S2SReplay: Sendable {
                     for result in results {
                         if let id = result.clickId, batch.indices.contains(result.index) {
                             clickOfStoredId[id] = batch[result.index].index
+                            tokenOfClick[batch[result.index].index] = result.clickToken
                         } else {
                             report.clicksRefused += 1
                             if report.differences.count < 20, let error = result.error {
@@ -154,7 +156,8 @@ public struct S2SReplay: Sendable {
         for install in reported.installs {
             await postClicks(through: install.time)
             do {
-                answers.append(try await client.postInstall(install, in: reported, secretKey: setup.secretKey))
+                let token = install.carriesToken ? install.causingClick.flatMap { tokenOfClick[$0] } : nil
+                answers.append(try await client.postInstall(install, in: reported, clickToken: token, secretKey: setup.secretKey))
                 report.installsSent += 1
             } catch {
                 answers.append(nil)
@@ -195,11 +198,12 @@ public struct S2SReplay: Sendable {
                 ))
         }
         let threshold = Double(configuration.threshold)
+        let tokenless = zip(live, reported.installs).filter { !$0.1.carriesToken }.map(\.0)
         report.live = MatcherReport(
-            name: "Landfall server (S2S)", tokenless: Evaluator.metrics(live, threshold: threshold),
+            name: "Landfall server (S2S)", tokenless: Evaluator.metrics(tokenless, threshold: threshold),
             all: Evaluator.metrics(live, threshold: threshold)
         )
-        report.liveCalibration = Evaluator.calibration(live.filter { $0.confidence != nil })
+        report.liveCalibration = Evaluator.calibration(tokenless.filter { $0.confidence != nil })
         report.direct = direct.report.engine
         report.direct.name = "Landfall engine, same times"
         report.seconds = Date().timeIntervalSince(started)

@@ -252,7 +252,7 @@ struct Simulate: AsyncParsableCommand {
                 let report = try await replay.run(PopulationGenerator(model: model, seed: seed).generate())
                 live[cell.name] = report
                 if !json {
-                    let metrics = report.live.all
+                    let metrics = report.live.tokenless
                     let worst = Evaluator.calibrationError(report.liveCalibration).worst
                     Self.emit(
                         "live \(cell.name): \(metrics.installs) installs, precision "

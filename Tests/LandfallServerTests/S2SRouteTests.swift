@@ -16,6 +16,7 @@ struct S2SRouteTests {
             struct Failure: Decodable { var code: String; var message: String }
             var index: Int
             var clickId: String?
+            var clickToken: String?
             var error: Failure?
         }
 

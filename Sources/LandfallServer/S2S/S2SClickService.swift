@@ -19,7 +19,7 @@ struct S2SClickService: Sendable {
 
     static let batchLimit = 1000
 
-    /// One item's answer: its click id or its own error.
+    /// One item's answer: its click id and token, or its own error.
     struct Result: Encodable, Sendable, Equatable {
         struct Failure: Encodable, Sendable, Equatable {
             var code: String
@@ -28,17 +28,22 @@ struct S2SClickService: Sendable {
 
         var index: Int
         var clickId: String?
+        /// What the device carries to the app for a deterministic match (`lf_click` in the Play
+        /// Install Referrer, or the install's `clickToken`), as a redirect hands it out.
+        var clickToken: String?
         var error: Failure?
     }
 
-    /// Each item's answer, and the ids of the clicks this call stored (a replayed item's id is not among them).
+    /// Each item's answer, and the ids of the clicks this call stored (a replayed item's id is not
+    /// among them, and its drafted token is not the stored one: only `record` looks that up).
     struct Recorded: Sendable {
         var results: [Result]
         var inserted: Set<String>
     }
 
     func record(_ items: [Swift.Result<S2SClickItem, DecodingError>], app: AppRecord, logger: Logger) async throws -> [Result] {
-        try await recordReportingNew(items, app: app, logger: logger).results
+        let recorded = try await recordReportingNew(items, app: app, logger: logger)
+        return try await withStoredTokens(recorded.results, inserted: recorded.inserted, app: app)
     }
 
     func recordReportingNew(_ items: [Swift.Result<S2SClickItem, DecodingError>], app: AppRecord, logger: Logger) async throws -> Recorded {
@@ -59,7 +64,7 @@ struct S2SClickService: Sendable {
                     click.ipAddress = click.ipAddress.flatMap(IPAddressTruncation.network(of:))
                 }
                 clicks.append(click)
-                results.append(Result(index: index, clickId: click.id))
+                results.append(Result(index: index, clickId: click.id, clickToken: click.clickToken))
             } catch let error as APIError {
                 results.append(Result(index: index, error: .init(code: error.code, message: error.message)))
             }
@@ -85,6 +90,22 @@ struct S2SClickService: Sendable {
                 "app": "\(app.id)", "items": "\(items.count)", "new": "\(new.count)", "refused": "\(results.count - clicks.count)",
             ])
         return Recorded(results: results, inserted: inserted)
+    }
+
+    /// A replayed item's token is the one stored with its click the first time, not the fresh one
+    /// its answer was drafted with (that one was never written); so is an item posted twice in one
+    /// batch, whose two drafts only one of was written.
+    private func withStoredTokens(_ results: [Result], inserted: Set<String>, app: AppRecord) async throws -> [Result] {
+        var occurrences: [String: Int] = [:]
+        for id in results.compactMap(\.clickId) { occurrences[id, default: 0] += 1 }
+        var stored: [String: String?] = [:]
+        var answered = results
+        for (position, result) in results.enumerated() {
+            guard let id = result.clickId, !inserted.contains(id) || occurrences[id, default: 0] > 1 else { continue }
+            if stored[id] == nil { stored[id] = try await storage.click(id: id, appId: app.id)?.clickToken }
+            answered[position].clickToken = stored[id] ?? nil
+        }
+        return answered
     }
 
     private func link(of item: S2SClickItem, app: AppRecord, cache: inout [String: LinkRecord?]) async throws -> LinkRecord {
