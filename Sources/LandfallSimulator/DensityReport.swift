@@ -110,6 +110,9 @@ public struct DensityReport: Sendable, Encodable {
     public var seconds: Double
     /// With learning: each platform's model at the end of the run.
     public var learned: [String: LearnedParameters] = [:]
+    /// With learning: each platform's share of token-less installs that followed a click in the
+    /// window, the truth that `learned`'s clicked share estimates.
+    public var clickedShareTruth: [String: Double] = [:]
     /// With learning: how long each platform fit took (seconds), in order.
     public var fitSeconds: [Double] = []
     /// With learning and a target precision: token-less installs answered at the cut the engine

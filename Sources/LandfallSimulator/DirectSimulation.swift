@@ -75,6 +75,7 @@ public struct DirectSimulation: Sendable {
         var clicksOfPerson: [Int: [Int]] = [:]
         var targetScores: [(scored: ScoredInstall, cut: Double)] = []
         var learner = learning.map { LearningState(schedule: $0, base: probing) }
+        var tokenlessTruth: [DevicePlatform: (installs: Int, clicked: Int)] = [:]
         var attributedPerson: [Int?] = []
         var attributedClick: [Int?] = []
         attributedPerson.reserveCapacity(population.installs.count)
@@ -128,6 +129,8 @@ public struct DirectSimulation: Sendable {
                     install: evidence, eligible: eligible, population: statistics.statistics(for: evidence), window: window
                 )
                 learner?.observe(observation, at: evidence.reportedAt)
+                tokenlessTruth[install.platform, default: (0, 0)].installs += 1
+                if fromClick { tokenlessTruth[install.platform, default: (0, 0)].clicked += 1 }
                 probabilisticObservation = observation
                 let deciding = learner.map { AttributionEngine(configuration: $0.configuration(for: evidence.platform)) } ?? engine
                 let decision = eligible.isEmpty ? .organic : deciding.decide(observation, clickIds: eligible.map(\.clickId))
@@ -275,6 +278,10 @@ public struct DirectSimulation: Sendable {
         if let learner {
             learnedReport.learned = Dictionary(uniqueKeysWithValues: learner.learned.map { ($0.key.rawValue, $0.value) })
             learnedReport.fitSeconds = learner.fitSeconds
+            learnedReport.clickedShareTruth = Dictionary(
+                uniqueKeysWithValues: tokenlessTruth.filter { $0.value.installs > 0 }.map {
+                    ($0.key.rawValue, Double($0.value.clicked) / Double($0.value.installs))
+                })
             if learner.schedule.targetPrecision != nil {
                 var metrics = MatchMetrics(threshold: -1, installs: targetScores.count, clickedInstalls: 0, attributed: 0, correct: 0)
                 for (scored, cut) in targetScores {

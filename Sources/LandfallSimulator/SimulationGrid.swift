@@ -112,6 +112,9 @@ public struct SimulationGrid: Sendable {
         /// The largest |observed − predicted| over deciles holding at least 50 installs, in points.
         public var worstCalibrationGap: Double
         public var learnedClickedShare: [String: Double]
+        /// What the learned shares estimate: each platform's share of token-less installs that
+        /// followed a click in the window.
+        public var trueClickedShare: [String: Double]
         /// Token-less installs with a candidate by confidence decile: stated against right.
         public var calibration: [CalibrationBucket]
         public var seconds: Double
@@ -132,7 +135,8 @@ public struct SimulationGrid: Sendable {
             recallAtDefault: report.engine.tokenless.recall, recallAtPrecision97: engine?.recall ?? 0,
             baselineRecallAtPrecision97: plain?.recall ?? 0, precisionAtTarget: report.atTargetPrecision?.precision,
             recallAtTarget: report.atTargetPrecision?.recall, worstCalibrationGap: Evaluator.calibrationError(report.calibration).worst,
-            learnedClickedShare: report.learned.mapValues(\.clickedInstallShare), calibration: report.calibration, seconds: report.seconds
+            learnedClickedShare: report.learned.mapValues(\.clickedInstallShare), trueClickedShare: report.clickedShareTruth,
+            calibration: report.calibration, seconds: report.seconds
         )
     }
 
@@ -158,8 +162,9 @@ public struct SimulationGrid: Sendable {
             "cell                      | model    | installs | P@80  | R@80  | R@P.97 | LR R@P.97 | P@target | R@target | worst gap | learned clicked share"
         ]
         for result in results {
-            let learned = result.learnedClickedShare.sorted { $0.key < $1.key }.map { "\($0.key) \(percent($0.value))" }.joined(
-                separator: ", ")
+            let learned = result.learnedClickedShare.sorted { $0.key < $1.key }.map { platform, share in
+                "\(platform) \(percent(share)) (truth \(percent(result.trueClickedShare[platform])))"
+            }.joined(separator: ", ")
             lines.append(
                 TextReport.pad(result.cell.name, 26) + "| " + (result.learning ? "learned  " : "defaults ") + "| "
                     + TextReport.pad(TextReport.number(result.measuredInstalls), 9) + "| "

@@ -13,7 +13,7 @@ struct GridCalibrationFitTests {
         SimulationGrid.Result(
             cell: cell, learning: learning, measuredInstalls: buckets.reduce(0) { $0 + $1.count }, precisionAtDefault: nil,
             recallAtDefault: 0, recallAtPrecision97: 0, baselineRecallAtPrecision97: 0, precisionAtTarget: nil, recallAtTarget: nil,
-            worstCalibrationGap: 0, learnedClickedShare: [:], calibration: buckets, seconds: 0)
+            worstCalibrationGap: 0, learnedClickedShare: [:], trueClickedShare: [:], calibration: buckets, seconds: 0)
     }
 
     @Test("pools each density's worlds by install count, once per distinct world, keyed on a day's clicks of one platform")

@@ -8,6 +8,8 @@ extension ConfidenceCalibration {
     /// landfall simulate --grid --as-posted --http-days 4 --fit-calibration --seed 101 --fit-seeds 6   # 5,000 and 50,000
     /// ```
     ///
+    /// These were fitted while posted worlds carried no click tokens; since the S2S replay carries
+    /// them (0e251b8) the same commands give curves within 2 points of these at every knot.
     /// The grid scores seeds 42 and 7, which none of this saw. Each band is keyed on the clicks of
     /// a platform an install of those runs found in its window on average (four days posted, two
     /// platforms: about one day's clicks), so a mature app's full window sits between bands as its
