@@ -333,6 +333,14 @@ public struct SyntheticData: Sendable {
     /// deployment: planner statistics and a visibility map, without which an index-only scan of
     /// freshly loaded clicks still visits the heap for every entry. SQLite keeps no such map, and
     /// the server never runs ANALYZE on it, so the benchmark does not either.
+    /// Deletes the app's clicks made at or after `date` (a benchmark phase's own load).
+    public func deleteClicks(appId: String, madeSince date: Date) async throws {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        try await storage.provider.write { database in
+            try await database.raw("DELETE FROM clicks WHERE app_id = \(bind: appId) AND clicked_at >= \(bind: milliseconds)").run()
+        }
+    }
+
     public func vacuumAnalyzeIfPostgres() async throws {
         guard storage.engine == .postgres else { return }
         try await storage.provider.write { database in try await database.raw("VACUUM (ANALYZE)").run() }

@@ -63,6 +63,26 @@ struct BenchSeeding: Sendable {
         }
     }
 
+    /// Deletes the app's clicks made at or after `date`: what a phase's redirect load added. Each
+    /// long-history phase then meets the window the first one met; the sweep's load alone adds
+    /// about half a million clicks, which would make "after retention" a window five times larger.
+    func removeClicks(appId: String, since date: Date) async throws {
+        try await StorageFactory.withStorage(at: location, logger: logger) { storage, _ in
+            try await SyntheticData(storage: storage).deleteClicks(appId: appId, madeSince: date)
+        }
+    }
+
+    /// Vacuums and checkpoints PostgreSQL after a bulk change, as its autovacuum and checkpointer
+    /// would have long before a server met that data in production (a year of history arrives over a
+    /// year): a phase measured right after loading a million rows pays for that upkeep instead.
+    func settle() async throws {
+        try await StorageFactory.withStorage(at: location, logger: logger) { storage, _ in
+            let synthetic = SyntheticData(storage: storage)
+            try await synthetic.vacuumAnalyzeIfPostgres()
+            try await synthetic.checkpoint()
+        }
+    }
+
     /// The history ends where the month before `now`'s begins: that month and this one hold the window.
     static func historyEnd(now: Date) -> Date {
         var calendar = Calendar(identifier: .gregorian)
