@@ -43,8 +43,8 @@ extension EngineBenchmark {
         phases.append(try await historyPhase("fresh", label: historyLabel + ", just loaded", app: app, seeding: seeding, round: 2).rows)
         let settled = try await timed { try await seeding.settle() }
         progress("\(engine): long history: vacuumed and checkpointed in \(settled)")
-        let withHistory = try await historyPhase("with", label: historyLabel + ", vacuumed", app: app, seeding: seeding, round: 3) { server in
-            try await retentionUnderLoad(server, seeding: seeding, now: now)
+        let withHistory = try await historyPhase("with", label: historyLabel + ", vacuumed", app: app, seeding: seeding, round: 3) {
+            server in try await retentionUnderLoad(server, seeding: seeding, now: now)
         }
         phases.append(withHistory.rows)
         try await seeding.settle()
