@@ -333,6 +333,17 @@ public struct SyntheticData: Sendable {
     /// deployment: planner statistics and a visibility map, without which an index-only scan of
     /// freshly loaded clicks still visits the heap for every entry. SQLite keeps no such map, and
     /// the server never runs ANALYZE on it, so the benchmark does not either.
+    /// The app's clicks made before `date` (what retention has still to fold).
+    public func countClicks(appId: String, madeBefore date: Date) async throws -> Int {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        return try await storage.provider.read { database in
+            let row = try await database.raw(
+                "SELECT COUNT(*) AS count FROM clicks WHERE app_id = \(bind: appId) AND clicked_at < \(bind: milliseconds)"
+            ).first()
+            return try row?.decode(column: "count", as: Int.self) ?? 0
+        }
+    }
+
     /// Deletes the app's clicks made at or after `date` (a benchmark phase's own load).
     public func deleteClicks(appId: String, madeSince date: Date) async throws {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))

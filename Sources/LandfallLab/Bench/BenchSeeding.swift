@@ -72,6 +72,13 @@ struct BenchSeeding: Sendable {
         }
     }
 
+    /// History clicks retention has still to fold.
+    func historyRemaining(appId: String, now: Date) async throws -> Int {
+        try await StorageFactory.withStorage(at: location, logger: logger) { storage, _ in
+            try await SyntheticData(storage: storage).countClicks(appId: appId, madeBefore: Self.historyEnd(now: now))
+        }
+    }
+
     /// Vacuums and checkpoints PostgreSQL after a bulk change, as its autovacuum and checkpointer
     /// would have long before a server met that data in production (a year of history arrives over a
     /// year): a phase measured right after loading a million rows pays for that upkeep instead.

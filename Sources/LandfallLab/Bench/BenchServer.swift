@@ -14,14 +14,16 @@ struct BenchServer: Sendable {
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    static func start(database: String, adminToken: String, directory: URL, name: String) async throws -> BenchServer {
+    static func start(database: String, adminToken: String, directory: URL, name: String, arguments extra: [String] = []) async throws
+        -> BenchServer
+    {
         let clock = ContinuousClock()
         let started = clock.now
         let process = try ManagedProcess.start(
             try ProductBinary.landfall(),
             arguments: [
                 "serve", "--database", database, "--port", "0", "--admin-token", adminToken, "--trust-proxy", "--log-level", "warning",
-            ],
+            ] + extra,
             logDirectory: directory, logName: "\(name).log"
         )
         do {
