@@ -194,10 +194,11 @@ extension EngineBenchmark {
         }
         let deletion = (finished.withLock { $0 } ?? clock.now) - (sweepStarted.withLock { $0 } ?? clock.now)
         var row = retentionRow(loads: loads, log: log, deletion: deletion, completedUnderLoad: completedUnderLoad)
-        row.metrics.insert(contentsOf: [
-            .init("deleted by the last sweep", MetricValue(Double(swept?.clicks ?? 0), .count)),
-            .init("in dropped partitions", MetricValue(Double(swept?.clicksInDroppedPartitions ?? 0), .count)),
-        ], at: 5)
+        row.metrics.insert(
+            contentsOf: [
+                .init("deleted by the last sweep", MetricValue(Double(swept?.clicks ?? 0), .count)),
+                .init("in dropped partitions", MetricValue(Double(swept?.clicksInDroppedPartitions ?? 0), .count)),
+            ], at: 5)
         row.metrics.append(.init("sweeps given up", MetricValue(Double(failures.count), .count)))
         RedirectLoad.addStallFigures(to: &row, log: log)
         return row
