@@ -19,14 +19,18 @@ public struct ClickRetentionConfiguration: Sendable, Hashable {
     public var interval: Duration
     /// Added to twice the window, so a fold never races an install arriving at its edge.
     public var margin: Duration
-    /// Rows per transaction: a few thousand hold SQLite's single writer for milliseconds, and the
-    /// fold yields between batches so the redirect path's click batches go first.
+    /// Rows per transaction. The fold takes SQLite's single writer in turn with the redirect path's
+    /// click batches, so one batch is the longest a redirect's click waits behind it. Measured
+    /// with a million history clicks folded under redirect load: 2,000 rows held it about a third
+    /// of a second (redirect p99 664 ms, 7,330 a second), 250 rows gave p99 21 ms at 12,016 a
+    /// second, with the fold taking 657 s instead of 181. An hourly sweep in steady state folds about
+    /// an hour of clicks, so the redirects come first. PostgreSQL drops whole months and folds few rows.
     public var batchSize: Int
     /// Monthly click partitions kept made ahead of the current month on PostgreSQL.
     public var monthsAhead: Int
 
     public init(
-        days: Int = Self.defaultDays, interval: Duration = .seconds(3600), margin: Duration = .seconds(3600), batchSize: Int = 2000,
+        days: Int = Self.defaultDays, interval: Duration = .seconds(3600), margin: Duration = .seconds(3600), batchSize: Int = 250,
         monthsAhead: Int = 3
     ) {
         self.days = days
