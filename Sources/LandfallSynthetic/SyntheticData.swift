@@ -329,16 +329,11 @@ public struct SyntheticData: Sendable {
             " AND id LIKE 'synthetic-click-%' AND \(number) >= \(bind: Int64(range.lowerBound)) AND \(number) < \(bind: Int64(range.upperBound))"
     }
 
-    /// What autovacuum leaves behind after a bulk load on PostgreSQL, minutes later in a real
-    /// deployment: planner statistics and a visibility map, without which an index-only scan of
-    /// freshly loaded clicks still visits the heap for every entry. SQLite keeps no such map, and
-    /// the server never runs ANALYZE on it, so the benchmark does not either.
     /// The app's clicks made before `date` (what retention has still to fold).
     public func countClicks(appId: String, madeBefore date: Date) async throws -> Int {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        return try await storage.provider.read { database in
+        try await storage.provider.read { database in
             let row = try await database.raw(
-                "SELECT COUNT(*) AS count FROM clicks WHERE app_id = \(bind: appId) AND clicked_at < \(bind: milliseconds)"
+                "SELECT COUNT(*) AS count FROM clicks WHERE app_id = \(bind: appId) AND clicked_at < \(bind: date.epochMilliseconds)"
             ).first()
             return try row?.decode(column: "count", as: Int.self) ?? 0
         }
@@ -346,12 +341,16 @@ public struct SyntheticData: Sendable {
 
     /// Deletes the app's clicks made at or after `date` (a benchmark phase's own load).
     public func deleteClicks(appId: String, madeSince date: Date) async throws {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         try await storage.provider.write { database in
-            try await database.raw("DELETE FROM clicks WHERE app_id = \(bind: appId) AND clicked_at >= \(bind: milliseconds)").run()
+            try await database.raw("DELETE FROM clicks WHERE app_id = \(bind: appId) AND clicked_at >= \(bind: date.epochMilliseconds)")
+                .run()
         }
     }
 
+    /// What autovacuum leaves behind after a bulk load on PostgreSQL, minutes later in a real
+    /// deployment: planner statistics and a visibility map, without which an index-only scan of
+    /// freshly loaded clicks still visits the heap for every entry. SQLite keeps no such map, and
+    /// the server never runs ANALYZE on it, so the benchmark does not either.
     public func vacuumAnalyzeIfPostgres() async throws {
         guard storage.engine == .postgres else { return }
         try await storage.provider.write { database in try await database.raw("VACUUM (ANALYZE)").run() }

@@ -11,8 +11,10 @@ import LandfallStore
 /// server's 400-day retention so its own sweeper leaves them), right after loading them and again
 /// after the upkeep a year of arrivals would have had; and after a retention sweep has removed
 /// them. The clicks a phase's redirect load writes are deleted when it ends, so every phase meets
-/// the same window (the sweep's load alone writes about half a million). The sweep runs in this process, with the retention age that makes every
-/// history month due, while wrk loads the server with redirects for as long as it takes.
+/// the same window (the sweep's load alone writes about half a million). While wrk loads the
+/// server with redirects for as long as it takes, the history is swept: on PostgreSQL from this
+/// process (as another server would) with the retention age that makes every history month due,
+/// on SQLite by the server's own sweeper.
 extension EngineBenchmark {
     /// Months the history spreads over.
     static let historyMonths = 11
@@ -41,7 +43,7 @@ extension EngineBenchmark {
         // Right after the load, then once the database has done the upkeep a year of arrivals
         // would have spread out: the difference is the load's aftermath, not the history's cost.
         phases.append(try await historyPhase("fresh", label: historyLabel + ", just loaded", app: app, seeding: seeding, round: 2).rows)
-        let settled = try await timed { try await seeding.settle() }
+        let settled = try await clock.measure { try await seeding.settle() }
         progress("\(engine): long history: vacuumed and checkpointed in \(settled)")
         // SQLite has one writer per file: a sweep from this process would contend with the server's
         // through SQLite's busy handler, which a server never does, so there the server's own
@@ -84,13 +86,6 @@ extension EngineBenchmark {
                 workload: historyWorkload("seeding"), target: "\(target), \(historyLabel)",
                 metrics: [.init("seconds", MetricValue(seeded.milliseconds / 1000, .seconds))]))
         return results
-    }
-
-    private func timed(_ body: () async throws -> Void) async throws -> Duration {
-        let clock = ContinuousClock()
-        let started = clock.now
-        try await body()
-        return clock.now - started
     }
 
     private func historyWorkload(_ what: String) -> String {
@@ -193,15 +188,13 @@ extension EngineBenchmark {
             if idle.sweep == nil { throw BenchFailure("retention did not complete even without load: \(idle.failures.last ?? "")") }
         }
         let deletion = (finished.withLock { $0 } ?? clock.now) - (sweepStarted.withLock { $0 } ?? clock.now)
-        var row = retentionRow(loads: loads, log: log, deletion: deletion, completedUnderLoad: completedUnderLoad)
-        row.metrics.insert(
-            contentsOf: [
+        return retentionRow(
+            loads: loads, log: log, deletion: deletion, completedUnderLoad: completedUnderLoad,
+            sweep: [
                 .init("deleted by the last sweep", MetricValue(Double(swept?.clicks ?? 0), .count)),
                 .init("in dropped partitions", MetricValue(Double(swept?.clicksInDroppedPartitions ?? 0), .count)),
-            ], at: 5)
-        row.metrics.append(.init("sweeps given up", MetricValue(Double(failures.count), .count)))
-        RedirectLoad.addStallFigures(to: &row, log: log)
-        return row
+                .init("sweeps given up", MetricValue(Double(failures.count), .count)),
+            ])
     }
 
     /// Days of raw clicks the SQLite server keeps in its retention phase: past twice the default
@@ -234,15 +227,16 @@ extension EngineBenchmark {
             return loads
         }
         if remaining > 0 { throw BenchFailure("the server's retention left \(remaining) history clicks after 20 minutes") }
-        var row = retentionRow(loads: loads, log: log, deletion: clock.now - (deletionStarted ?? clock.now), completedUnderLoad: true)
-        RedirectLoad.addStallFigures(to: &row, log: log)
-        return row
+        return retentionRow(loads: loads, log: log, deletion: clock.now - (deletionStarted ?? clock.now), completedUnderLoad: true)
     }
 
-    private func retentionRow(loads: [WrkResult], log: ThroughputLog, deletion: Duration, completedUnderLoad: Bool) -> ResultRow {
+    /// The retention row: redirects over every run of the load, what the sweep reports, the stalls.
+    private func retentionRow(
+        loads: [WrkResult], log: ThroughputLog, deletion: Duration, completedUnderLoad: Bool, sweep: [ResultRow.Metric] = []
+    ) -> ResultRow {
         let requests = loads.reduce(0) { $0 + $1.requests }
         let seconds = loads.reduce(0.0) { $0 + $1.durationSeconds }
-        return ResultRow(
+        var row = ResultRow(
             workload: historyWorkload("redirect while retention deletes the history"), target: target,
             metrics: [
                 .init("req/s", MetricValue(Double(requests) / max(seconds, 0.001), .requestsPerSecond)),
@@ -250,8 +244,11 @@ extension EngineBenchmark {
                 .init("p99", MetricValue(loads.map(\.latency.p99).max()! / 1000, .milliseconds)),
                 .init("max", MetricValue(loads.map(\.latency.max).max()! / 1000, .milliseconds)),
                 .init("errors", MetricValue(Double(loads.reduce(0) { $0 + $1.non2xx3xx + $1.errors.socket }), .count)),
+            ] + sweep + [
                 .init("completed under load", MetricValue(completedUnderLoad ? 1 : 0, .count)),
                 .init("deletion", MetricValue(deletion.milliseconds / 1000, .seconds)),
             ])
+        RedirectLoad.addStallFigures(to: &row, log: log)
+        return row
     }
 }
