@@ -73,6 +73,12 @@ struct Serve: AsyncParsableCommand {
     )
     var clickRetentionDays: Int?
 
+    @Option(
+        help:
+            "Seconds between the sweeps that fold clicks and app opens past --click-retention-days into daily counts; the first comes a minute after start, or sooner when this is shorter (env LANDFALL_CLICK_RETENTION_INTERVAL; default 3600)"
+    )
+    var clickRetentionInterval: Int?
+
     @Flag(
         help:
             "Keep the engine on the server's defaults instead of learning each app's model from its installs; for comparing a live server with the engine run directly (env LANDFALL_ATTRIBUTION_LEARNING=off)"
@@ -94,6 +100,9 @@ struct Serve: AsyncParsableCommand {
         }
         if let seconds = resolvedIPRetentionInterval(), !(1...86_400).contains(seconds) {
             throw ValidationError("--ip-retention-interval must be 1-86400 seconds")
+        }
+        if let seconds = resolvedClickRetentionInterval(), !(1...86_400).contains(seconds) {
+            throw ValidationError("--click-retention-interval must be 1-86400 seconds")
         }
         if let days = try resolvedClickRetentionDays(), !(1...36_500).contains(days) {
             throw ValidationError("--click-retention-days must be 1-36500")
@@ -145,6 +154,10 @@ struct Serve: AsyncParsableCommand {
         ipRetentionInterval ?? Environment.value("LANDFALL_IP_RETENTION_INTERVAL").flatMap(Int.init)
     }
 
+    private func resolvedClickRetentionInterval() -> Int? {
+        clickRetentionInterval ?? Environment.value("LANDFALL_CLICK_RETENTION_INTERVAL").flatMap(Int.init)
+    }
+
     /// A value that is not a number is an error, not the default: a typo must not keep clicks
     /// for a period nobody chose.
     private func resolvedClickRetentionDays() throws -> Int? {
@@ -181,6 +194,7 @@ struct Serve: AsyncParsableCommand {
         }
         if let seconds = resolvedIPRetentionInterval() { configured.ipRetention.interval = .seconds(seconds) }
         if let days = try resolvedClickRetentionDays() { configured.clickRetention.days = days }
+        if let seconds = resolvedClickRetentionInterval() { configured.clickRetention.interval = .seconds(seconds) }
         if let scale = resolvedRateLimitScale() { configured.apiRateLimits = configured.apiRateLimits.scaled(by: scale) }
         if noRateLimits || Environment.value("LANDFALL_RATE_LIMITS") == "off" { configured.apiRateLimits.enabled = false }
         let configuration = configured
