@@ -34,4 +34,21 @@ struct ThroughputLogTests {
         let log = Self.log([(0, 0), (50, 12)])
         #expect(log.samplesCSV() == "milliseconds,answered\n0,0\n50,12\n")
     }
+
+    @Test func aPauseBetweenRunsOfLoadIsNoStallButAPauseInsideOneIs() {
+        // Two runs 900 ms apart (the lab counting between them); the second stops answering for 150 ms.
+        let first = Self.log([(0, 0), (50, 10), (100, 20), (150, 30)])
+        let second = Self.log([(0, 30), (50, 40), (100, 40), (150, 40), (200, 40), (250, 55)])
+        let joined = ThroughputLog.joining([(.zero, first), (.milliseconds(1050), second)])
+        #expect(joined.longestStall == .milliseconds(150))
+        #expect(joined.longestStallSpan.start == .milliseconds(1100))
+        #expect(joined.samples.count == 10)
+    }
+
+    @Test func eachRunCountsItsOwnWholeSeconds() {
+        let first = Self.log([(0, 0), (500, 50), (1000, 100), (1200, 130)])
+        let second = Self.log([(0, 130), (1000, 330), (2000, 430)])
+        let joined = ThroughputLog.joining([(.zero, first), (.seconds(5), second)])
+        #expect(joined.perSecond == [100, 200, 100])
+    }
 }

@@ -163,16 +163,12 @@ extension EngineBenchmark {
             defer { finished.withLock { $0 = clock.now } }
             return try await seeding.sweepHistory(now: now, attempts: 60)
         }
-        let (loads, log) = try await ThroughputLog.record(counter: { try await server.answeredRedirects() }) {
-            var loads: [WrkResult] = []
-            repeat {
-                loads.append(
-                    try await RedirectLoad.run(
-                        url: server.baseURL, paths: redirectPaths, plan: plan, directory: directory,
-                        name: "\(target)-history-retention-\(loads.count + 1)"))
-            } while finished.withLock({ $0 }) == nil
-            return loads
-        }
+        var runs = RetentionRuns()
+        repeat {
+            let number = runs.loads.count + 1
+            try await runs.load { try await self.retentionRun(server, number: number) }
+        } while finished.withLock({ $0 }) == nil
+        let (loads, log) = (runs.loads, runs.log)
         var (swept, failures) = try await sweep.value
         if let last = failures.last {
             progress("\(engine): long history: \(failures.count) sweeps gave up under load; the last: \(last.prefix(400))")
@@ -213,21 +209,44 @@ extension EngineBenchmark {
         // The deletion is timed from the start of the first run during which the count fell.
         var deletionStarted: ContinuousClock.Instant?
         var remaining = history
-        let (loads, log) = try await ThroughputLog.record(counter: { try await server.answeredRedirects() }) {
-            var loads: [WrkResult] = []
-            repeat {
-                let runStarted = clock.now
-                loads.append(
-                    try await RedirectLoad.run(
-                        url: server.baseURL, paths: redirectPaths, plan: plan, directory: directory,
-                        name: "\(target)-history-retention-\(loads.count + 1)"))
-                remaining = try await seeding.historyRemaining(appId: app.appId, now: now)
-                if remaining < history, deletionStarted == nil { deletionStarted = runStarted }
-            } while remaining > 0 && clock.now < deadline
-            return loads
-        }
+        var runs = RetentionRuns()
+        repeat {
+            let runStarted = clock.now
+            let number = runs.loads.count + 1
+            try await runs.load { try await self.retentionRun(server, number: number) }
+            remaining = try await seeding.historyRemaining(appId: app.appId, now: now)
+            if remaining < history, deletionStarted == nil { deletionStarted = runStarted }
+        } while remaining > 0 && clock.now < deadline
+        let (loads, log) = (runs.loads, runs.log)
         if remaining > 0 { throw BenchFailure("the server's retention left \(remaining) history clicks after 20 minutes") }
         return retentionRow(loads: loads, log: log, deletion: clock.now - (deletionStarted ?? clock.now), completedUnderLoad: true)
+    }
+
+    /// One run of redirect load while retention deletes, with the server's answers sampled during it.
+    private func retentionRun(_ server: BenchServer, number: Int) async throws -> (WrkResult, ThroughputLog) {
+        try await ThroughputLog.record(counter: { try await server.answeredRedirects() }) {
+            try await RedirectLoad.run(
+                url: server.baseURL, paths: redirectPaths, plan: plan, directory: directory, name: "\(target)-history-retention-\(number)")
+        }
+    }
+
+    /// The runs of load during retention and their throughput, sampled run by run: between runs
+    /// the lab counts what is left and wrk reads its paths, and no load runs, so those pauses are
+    /// no stall of the server's.
+    struct RetentionRuns {
+        private let clock = ContinuousClock()
+        private let started = ContinuousClock.now
+        private(set) var loads: [WrkResult] = []
+        private var logs: [(offset: Duration, log: ThroughputLog)] = []
+
+        mutating func load(_ run: () async throws -> (WrkResult, ThroughputLog)) async throws {
+            let offset = clock.now - started
+            let (load, log) = try await run()
+            loads.append(load)
+            logs.append((offset, log))
+        }
+
+        var log: ThroughputLog { ThroughputLog.joining(logs) }
     }
 
     /// The retention row: redirects over every run of the load, what the sweep reports, the stalls.

@@ -11,6 +11,34 @@ struct ThroughputLog: Sendable {
     }
 
     let samples: [Sample]
+    /// The samples of each load run, for a log joined from runs with pauses between them
+    /// (``joining(_:)``); one run otherwise.
+    private let runs: [ArraySlice<Sample>]
+
+    init(samples: [Sample]) {
+        self.samples = samples
+        self.runs = [samples[...]]
+    }
+
+    /// One log of load runs with pauses between them (the bench counting what retention left,
+    /// wrk reading its paths): each run's offset is its start since the first's. A pause is no
+    /// stall, since no load ran then. Measured over one log that spanned the pauses, the SQLite fold's
+    /// "930 ms stall" was such a pause, while no request of any run took over 107 ms.
+    static func joining(_ logs: [(offset: Duration, log: ThroughputLog)]) -> ThroughputLog {
+        var samples: [Sample] = []
+        var bounds: [Range<Int>] = []
+        for (offset, log) in logs {
+            let start = samples.count
+            samples += log.samples.map { Sample(elapsed: $0.elapsed + offset, answered: $0.answered) }
+            bounds.append(start..<samples.count)
+        }
+        return ThroughputLog(samples: samples, runs: bounds.map { samples[$0] })
+    }
+
+    private init(samples: [Sample], runs: [ArraySlice<Sample>]) {
+        self.samples = samples
+        self.runs = runs
+    }
 
     /// Runs `load` while sampling `counter` every `interval`; the first sample is taken before the load starts.
     static func record<Result: Sendable>(
@@ -42,12 +70,15 @@ struct ThroughputLog: Sendable {
         return (result, ThroughputLog(samples: await sampler.value))
     }
 
-    /// Answers in each whole second of the run (a trailing partial second is left out).
+    /// Answers in each whole second of each run (a run's trailing partial second is left out).
     var perSecond: [Double] {
-        guard let last = samples.last else { return [] }
-        let seconds = Int(last.elapsed.milliseconds / 1000)
-        return (0..<seconds).map { second in
-            answered(at: .seconds(second + 1)) - answered(at: .seconds(second))
+        runs.flatMap { run -> [Double] in
+            guard let first = run.first, let last = run.last else { return [] }
+            let seconds = Int((last.elapsed - first.elapsed).milliseconds / 1000)
+            return (0..<seconds).map { second in
+                Self.answered(at: first.elapsed + .seconds(second + 1), in: run)
+                    - Self.answered(at: first.elapsed + .seconds(second), in: run)
+            }
         }
     }
 
@@ -58,25 +89,31 @@ struct ThroughputLog: Sendable {
     /// between two samples moved somewhere inside that gap, so only the whole gaps before it count.
     var longestStall: Duration { longestStallSpan.length }
 
-    /// When the longest stall began (since the load started) and how long it lasted.
+    /// When the longest stall began (since the load started) and how long it lasted, over every run.
     var longestStallSpan: (start: Duration, length: Duration) {
+        runs.map(Self.longestStallSpan(in:)).max { $0.length < $1.length } ?? (.zero, .zero)
+    }
+
+    private static func longestStallSpan(in run: ArraySlice<Sample>) -> (start: Duration, length: Duration) {
         var longest = (start: Duration.zero, length: Duration.zero)
-        guard let first = samples.first, let last = samples.last else { return longest }
+        guard let first = run.first, let last = run.last else { return longest }
         // Never answered at all: the whole run was one stall.
-        guard var lastProgress = samples.firstIndex(where: { $0.answered > first.answered }) else { return (.zero, last.elapsed) }
-        for index in samples.indices.dropFirst(lastProgress + 1) where samples[index].answered > samples[lastProgress].answered {
-            let length = samples[index - 1].elapsed - samples[lastProgress].elapsed
-            if length > longest.length { longest = (samples[lastProgress].elapsed, length) }
+        guard var lastProgress = run.firstIndex(where: { $0.answered > first.answered }) else {
+            return (first.elapsed, last.elapsed - first.elapsed)
+        }
+        for index in run.indices.dropFirst(lastProgress + 1 - run.startIndex) where run[index].answered > run[lastProgress].answered {
+            let length = run[index - 1].elapsed - run[lastProgress].elapsed
+            if length > longest.length { longest = (run[lastProgress].elapsed, length) }
             lastProgress = index
         }
         return longest
     }
 
-    /// The counter at `time`, interpolated linearly between the samples around it.
-    private func answered(at time: Duration) -> Double {
-        guard let after = samples.firstIndex(where: { $0.elapsed >= time }) else { return samples.last?.answered ?? 0 }
-        guard after > 0 else { return samples[after].answered }
-        let (low, high) = (samples[after - 1], samples[after])
+    /// The counter at `time`, interpolated linearly between the samples of `run` around it.
+    private static func answered(at time: Duration, in run: ArraySlice<Sample>) -> Double {
+        guard let after = run.firstIndex(where: { $0.elapsed >= time }) else { return run.last?.answered ?? 0 }
+        guard after > run.startIndex else { return run[after].answered }
+        let (low, high) = (run[after - 1], run[after])
         let span = (high.elapsed - low.elapsed).milliseconds
         guard span > 0 else { return high.answered }
         return low.answered + (high.answered - low.answered) * (time - low.elapsed).milliseconds / span
