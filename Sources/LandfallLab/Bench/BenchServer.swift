@@ -106,10 +106,10 @@ struct BenchFailure: Error, CustomStringConvertible {
 /// request is in flight, and FoundationNetworking on Linux can trap on a cancelled task
 /// ("Trying to access a behaviour for a task that in not in the registry"), killing the run.
 enum BenchHTTP {
-    static func get(_ url: String, bearer: String? = nil) async throws -> (Int, String) {
+    static func get(_ url: String, bearer: String? = nil, timeout: TimeAmount = .seconds(10)) async throws -> (Int, String) {
         var request = HTTPClientRequest(url: url)
         if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
         let body = try await response.body.collect(upTo: 16 * 1_024 * 1_024)
         return (Int(response.status.code), String(buffer: body))
     }
