@@ -101,7 +101,7 @@ struct Serve: AsyncParsableCommand {
         if let seconds = resolvedIPRetentionInterval(), !(1...86_400).contains(seconds) {
             throw ValidationError("--ip-retention-interval must be 1-86400 seconds")
         }
-        if let seconds = resolvedClickRetentionInterval(), !(1...86_400).contains(seconds) {
+        if let seconds = try resolvedClickRetentionInterval(), !(1...86_400).contains(seconds) {
             throw ValidationError("--click-retention-interval must be 1-86400 seconds")
         }
         if let days = try resolvedClickRetentionDays(), !(1...36_500).contains(days) {
@@ -154,8 +154,11 @@ struct Serve: AsyncParsableCommand {
         ipRetentionInterval ?? Environment.value("LANDFALL_IP_RETENTION_INTERVAL").flatMap(Int.init)
     }
 
-    private func resolvedClickRetentionInterval() -> Int? {
-        clickRetentionInterval ?? Environment.value("LANDFALL_CLICK_RETENTION_INTERVAL").flatMap(Int.init)
+    private func resolvedClickRetentionInterval() throws -> Int? {
+        if let clickRetentionInterval { return clickRetentionInterval }
+        guard let text = Environment.value("LANDFALL_CLICK_RETENTION_INTERVAL") else { return nil }
+        guard let seconds = Int(text) else { throw ValidationError("LANDFALL_CLICK_RETENTION_INTERVAL must be a whole number of seconds") }
+        return seconds
     }
 
     /// A value that is not a number is an error, not the default: a typo must not keep clicks
@@ -194,7 +197,7 @@ struct Serve: AsyncParsableCommand {
         }
         if let seconds = resolvedIPRetentionInterval() { configured.ipRetention.interval = .seconds(seconds) }
         if let days = try resolvedClickRetentionDays() { configured.clickRetention.days = days }
-        if let seconds = resolvedClickRetentionInterval() { configured.clickRetention.interval = .seconds(seconds) }
+        if let seconds = try resolvedClickRetentionInterval() { configured.clickRetention.interval = .seconds(seconds) }
         if let scale = resolvedRateLimitScale() { configured.apiRateLimits = configured.apiRateLimits.scaled(by: scale) }
         if noRateLimits || Environment.value("LANDFALL_RATE_LIMITS") == "off" { configured.apiRateLimits.enabled = false }
         let configuration = configured
