@@ -236,13 +236,12 @@ extension EngineBenchmark {
     /// the lab counts what is left and wrk reads its paths, and no load runs, so those pauses are
     /// no stall of the server's.
     struct RetentionRuns {
-        private let clock = ContinuousClock()
         private let started = ContinuousClock.now
         private(set) var loads: [WrkResult] = []
         private var logs: [(offset: Duration, log: ThroughputLog)] = []
 
         mutating func load(_ run: () async throws -> (WrkResult, ThroughputLog)) async throws {
-            let offset = clock.now - started
+            let offset = ContinuousClock.now - started
             let (load, log) = try await run()
             loads.append(load)
             logs.append((offset, log))
