@@ -113,6 +113,9 @@ public struct DensityReport: Sendable, Encodable {
     /// With learning: each platform's share of token-less installs that followed a click in the
     /// window, the truth that `learned`'s clicked share estimates.
     public var clickedShareTruth: [String: Double] = [:]
+    /// With learning: whether each platform's final model, held at the true clicked share of the
+    /// measured token-less installs its last fit read, says it back.
+    public var mixtureAtTruth: [String: MixtureCheck] = [:]
     /// With learning: how long each platform fit took (seconds), in order.
     public var fitSeconds: [Double] = []
     /// With learning and a target precision: token-less installs answered at the cut the engine

@@ -76,6 +76,7 @@ public struct DirectSimulation: Sendable {
         var targetScores: [(scored: ScoredInstall, cut: Double)] = []
         var learner = learning.map { LearningState(schedule: $0, base: probing) }
         var tokenlessTruth: [DevicePlatform: (installs: Int, clicked: Int)] = [:]
+        var mixture: [DevicePlatform: [(observation: MatchObservation, followedClick: Bool, ownClickFetched: Bool)]] = [:]
         var attributedPerson: [Int?] = []
         var attributedClick: [Int?] = []
         attributedPerson.reserveCapacity(population.installs.count)
@@ -133,6 +134,13 @@ public struct DirectSimulation: Sendable {
                 if fromClick { tokenlessTruth[install.platform, default: (0, 0)].clicked += 1 }
                 probabilisticObservation = observation
                 let deciding = learner.map { AttributionEngine(configuration: $0.configuration(for: evidence.platform)) } ?? engine
+                if measured, let learner {
+                    let ownClickFetched = fromClick && candidates.contains { population.clicks[$0].personId == install.personId }
+                    mixture[install.platform, default: []].append((observation, fromClick, ownClickFetched))
+                    if let count = mixture[install.platform]?.count, count > learner.schedule.maximumObservations * 2 {
+                        mixture[install.platform]?.removeFirst(count - learner.schedule.maximumObservations)
+                    }
+                }
                 let decision = eligible.isEmpty ? .organic : deciding.decide(observation, clickIds: eligible.map(\.clickId))
                 if decision.method == .probabilistic, let clickId = decision.clickId, let position = index.position(of: clickId) {
                     let correct = population.clicks[position].personId == install.personId
@@ -281,6 +289,17 @@ public struct DirectSimulation: Sendable {
             learnedReport.clickedShareTruth = Dictionary(
                 uniqueKeysWithValues: tokenlessTruth.filter { $0.value.installs > 0 }.map {
                     ($0.key.rawValue, Double($0.value.clicked) / Double($0.value.installs))
+                })
+            learnedReport.mixtureAtTruth = Dictionary(
+                uniqueKeysWithValues: mixture.compactMap { platform, installs in
+                    let engine = AttributionEngine(configuration: learner.configuration(for: platform))
+                    let checked = installs.suffix(learner.schedule.maximumObservations).map {
+                        MixtureCheck.install(
+                            $0.observation, engine: engine, followedClick: $0.followedClick, ownClickFetched: $0.ownClickFetched)
+                    }
+                    return MixtureCheck(checked, unfetchedLikelihoodRatio: engine.configuration.unfetchedLikelihoodRatio).map {
+                        (platform.rawValue, $0)
+                    }
                 })
             if learner.schedule.targetPrecision != nil {
                 var metrics = MatchMetrics(threshold: -1, installs: targetScores.count, clickedInstalls: 0, attributed: 0, correct: 0)

@@ -115,6 +115,9 @@ public struct SimulationGrid: Sendable {
         /// What the learned shares estimate: each platform's share of token-less installs that
         /// followed a click in the window.
         public var trueClickedShare: [String: Double]
+        /// Whether the learned model, held at the true share, says it back: where `implied` exceeds
+        /// the truth, the fit's rounds carry the share above it.
+        public var mixtureAtTruth: [String: MixtureCheck] = [:]
         /// Token-less installs with a candidate by confidence decile: stated against right.
         public var calibration: [CalibrationBucket]
         public var seconds: Double
@@ -136,6 +139,7 @@ public struct SimulationGrid: Sendable {
             baselineRecallAtPrecision97: plain?.recall ?? 0, precisionAtTarget: report.atTargetPrecision?.precision,
             recallAtTarget: report.atTargetPrecision?.recall, worstCalibrationGap: Evaluator.calibrationError(report.calibration).worst,
             learnedClickedShare: report.learned.mapValues(\.clickedInstallShare), trueClickedShare: report.clickedShareTruth,
+            mixtureAtTruth: report.mixtureAtTruth,
             calibration: report.calibration, seconds: report.seconds
         )
     }
@@ -163,7 +167,8 @@ public struct SimulationGrid: Sendable {
         ]
         for result in results {
             let learned = result.learnedClickedShare.sorted { $0.key < $1.key }.map { platform, share in
-                "\(platform) \(percent(share)) (truth \(percent(result.trueClickedShare[platform])))"
+                "\(platform) \(percent(share)) (truth \(percent(result.trueClickedShare[platform]))"
+                    + (result.mixtureAtTruth[platform].map { ", implied at truth \(percent($0.implied))" } ?? "") + ")"
             }.joined(separator: ", ")
             lines.append(
                 TextReport.pad(result.cell.name, 26) + "| " + (result.learning ? "learned  " : "defaults ") + "| "

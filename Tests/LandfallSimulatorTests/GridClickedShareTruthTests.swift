@@ -18,3 +18,29 @@ struct GridClickedShareTruthTests {
         #expect(grid.run(SimulationGrid.Cell(name: "defaults", clicksPerDay: 500), learning: false).trueClickedShare.isEmpty)
     }
 }
+
+/// The grid checks whether each learned model, held at the true share, says it back.
+@Suite("The grid's mixture check")
+struct GridMixtureCheckTests {
+    @Test("Each platform's check holds probabilities, the truth it was held at, and parts that each stay below the whole")
+    func mixtureAtTruth() throws {
+        var grid = SimulationGrid()
+        grid.postedDays = 4
+        let result = grid.run(SimulationGrid.Cell(name: "half organic", organicShare: 0.5, clicksPerDay: 500))
+        #expect(Set(result.mixtureAtTruth.keys) == ["android", "ios"])
+        for (platform, check) in result.mixtureAtTruth {
+            #expect(check.truth == result.trueClickedShare[platform], "\(platform)")
+            for value in [check.unclicked, check.clicked, check.implied] { #expect(value > 0 && value < 1, "\(platform)") }
+            // An install that followed a click shows more evidence of one than an install that did not.
+            #expect(check.clicked > check.unclicked, "\(platform)")
+            // The mean over all lies between the two kinds' means, weighed by the truth.
+            let weighed = check.truth * check.clicked + (1 - check.truth) * check.unclicked
+            #expect(abs(check.implied - weighed) < 1e-9, "\(platform)")
+            // The probability only grows with the evidence, so no part alone exceeds the whole.
+            for part in [check.unclickedFromNetwork, check.unclickedFromSignature, check.unclickedFromUnfetched] {
+                #expect(part >= 0 && part <= check.unclicked + 1e-9, "\(platform)")
+            }
+        }
+        #expect(grid.run(SimulationGrid.Cell(name: "defaults", clicksPerDay: 500), learning: false).mixtureAtTruth.isEmpty)
+    }
+}

@@ -1,0 +1,83 @@
+import LandfallAttribution
+
+/// Whether the engine's numbers, held at the true share of token-less installs that followed a
+/// click, say that share back.
+///
+/// The fit learns the share as the mean probability of having followed a click over the
+/// platform's token-less installs. If that mean, computed at the truth, is not the truth, every
+/// round moves the share away from it; and where most installs say little either way (a busy
+/// app's) a small excess carries the share a long way. This check measures the excess and which
+/// part of the evidence brings it: candidates found on the install's network, candidates found
+/// on its device signature elsewhere, and the window's clicks the indexes did not fetch.
+public struct MixtureCheck: Sendable, Hashable, Encodable {
+    /// The share of token-less installs that followed a click in the window.
+    public var truth: Double
+    /// The mean probability of having followed a click, at `truth`, over installs that followed
+    /// none, and over those that did.
+    public var unclicked: Double
+    public var clicked: Double
+    /// The mean over all of them: where a round of the fit moves the share from the truth.
+    public var implied: Double
+    /// Over installs that followed no click, the same probability from each part of the evidence
+    /// alone.
+    public var unclickedFromNetwork: Double
+    public var unclickedFromSignature: Double
+    public var unclickedFromUnfetched: Double
+    /// The model's reach of the indexes (one less its ratio for a click they did not fetch), and
+    /// the share of installs that followed a click whose click they did fetch.
+    public var modelReach: Double
+    public var trueReach: Double
+
+    /// One token-less install's evidence, each part as a likelihood ratio against "no click" per
+    /// window click.
+    struct Install {
+        var followedClick: Bool
+        var ownClickFetched: Bool
+        var network: Double
+        var signature: Double
+        var unfetched: Double
+    }
+
+    /// What `engine` sees in `observation`, split by how each click was found.
+    static func install(_ observation: MatchObservation, engine: AttributionEngine, followedClick: Bool, ownClickFetched: Bool) -> Install {
+        var network = 0.0
+        var signature = 0.0
+        var fetched = 0
+        for candidate in observation.candidates where candidate.fetched {
+            fetched += 1
+            let ratio = engine.likelihoodRatio(candidate, shares: observation.shares, window: observation.window).ratio
+            if candidate.ip == .agrees { network += ratio } else { signature += ratio }
+        }
+        let total = Double(max(observation.clickCount, fetched))
+        guard total > 0 else {
+            return Install(followedClick: followedClick, ownClickFetched: ownClickFetched, network: 0, signature: 0, unfetched: 0)
+        }
+        let unfetched = (total - Double(fetched)) * engine.configuration.unfetchedLikelihoodRatio
+        return Install(
+            followedClick: followedClick, ownClickFetched: ownClickFetched, network: network / total, signature: signature / total,
+            unfetched: unfetched / total)
+    }
+
+    /// The check over one platform's installs; nil without installs of both kinds.
+    init?(_ installs: [Install], unfetchedLikelihoodRatio: Double) {
+        let clickedCount = installs.filter(\.followedClick).count
+        guard clickedCount > 0, clickedCount < installs.count else { return nil }
+        let truth = Double(clickedCount) / Double(installs.count)
+        func probability(_ ratio: Double) -> Double { truth * ratio / (truth * ratio + 1 - truth) }
+        func mean(_ selected: [Install], _ ratio: (Install) -> Double) -> Double {
+            selected.reduce(0) { $0 + probability(ratio($1)) } / Double(selected.count)
+        }
+        let unclickedInstalls = installs.filter { !$0.followedClick }
+        let clickedInstalls = installs.filter(\.followedClick)
+        let whole: (Install) -> Double = { $0.network + $0.signature + $0.unfetched }
+        self.truth = truth
+        unclicked = mean(unclickedInstalls, whole)
+        clicked = mean(clickedInstalls, whole)
+        implied = mean(installs, whole)
+        unclickedFromNetwork = mean(unclickedInstalls, \.network)
+        unclickedFromSignature = mean(unclickedInstalls, \.signature)
+        unclickedFromUnfetched = mean(unclickedInstalls, \.unfetched)
+        modelReach = 1 - unfetchedLikelihoodRatio
+        trueReach = Double(clickedInstalls.filter(\.ownClickFetched).count) / Double(clickedInstalls.count)
+    }
+}
