@@ -161,6 +161,7 @@ let package = Package(
             name: "landfall-lab",
             dependencies: [
                 "LandfallLab",
+                "LandfallBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Not linked: listed so that building the lab builds the binaries it starts beside it.
                 "landfall",

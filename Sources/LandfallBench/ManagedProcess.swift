@@ -70,6 +70,7 @@ public final class ManagedProcess: Sendable {
             executable: executable.path, arguments: arguments, environment: environment,
             logPath: logFile.path, newProcessGroup: newProcessGroup, workingDirectory: workingDirectory?.path
         )
+        RunningChildren.started(pid, leadsProcessGroup: newProcessGroup)
         return ManagedProcess(
             pid: pid, executable: executable, arguments: arguments, logFile: logFile, leadsProcessGroup: newProcessGroup
         )
@@ -82,6 +83,7 @@ public final class ManagedProcess: Sendable {
         var status: Int32 = 0
         // SIGKILL cannot be caught, so this wait is short.
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        RunningChildren.reaped(pid)
     }
 
     // MARK: - State
@@ -97,6 +99,7 @@ public final class ManagedProcess: Sendable {
             } else if result < 0 && errno == ECHILD {
                 reaped = .unknown
             }
+            if reaped != nil { RunningChildren.reaped(pid) }
             return reaped
         }
     }
@@ -111,6 +114,7 @@ public final class ManagedProcess: Sendable {
             while result < 0 && errno == EINTR { result = waitpid(pid, &status, 0) }
             let exit = result == pid ? ExitStatus(waitStatus: status) : .unknown
             reaped = exit
+            RunningChildren.reaped(pid)
             return exit
         }
     }
