@@ -76,7 +76,7 @@ public struct DirectSimulation: Sendable {
         var targetScores: [(scored: ScoredInstall, cut: Double)] = []
         var learner = learning.map { LearningState(schedule: $0, base: probing) }
         var tokenlessTruth: [DevicePlatform: (installs: Int, clicked: Int)] = [:]
-        var mixture: [DevicePlatform: [(observation: MatchObservation, followedClick: Bool, ownClickFetched: Bool)]] = [:]
+        var mixture: [DevicePlatform: [(observation: MatchObservation, followedClick: Bool, ownClick: MixtureCheck.FoundBy?)]] = [:]
         var attributedPerson: [Int?] = []
         var attributedClick: [Int?] = []
         attributedPerson.reserveCapacity(population.installs.count)
@@ -135,8 +135,12 @@ public struct DirectSimulation: Sendable {
                 probabilisticObservation = observation
                 let deciding = learner.map { AttributionEngine(configuration: $0.configuration(for: evidence.platform)) } ?? engine
                 if measured, let learner {
-                    let ownClickFetched = fromClick && candidates.contains { population.clicks[$0].personId == install.personId }
-                    mixture[install.platform, default: []].append((observation, fromClick, ownClickFetched))
+                    let own = eligible.indices.filter {
+                        index.position(of: eligible[$0].clickId).map { population.clicks[$0].personId == install.personId } ?? false
+                    }
+                    let ownClick: MixtureCheck.FoundBy? =
+                        !fromClick || own.isEmpty ? nil : own.contains { observation.candidates[$0].ip == .agrees } ? .network : .signature
+                    mixture[install.platform, default: []].append((observation, fromClick, ownClick))
                     if let count = mixture[install.platform]?.count, count > learner.schedule.maximumObservations * 2 {
                         mixture[install.platform]?.removeFirst(count - learner.schedule.maximumObservations)
                     }
@@ -295,9 +299,11 @@ public struct DirectSimulation: Sendable {
                     let engine = AttributionEngine(configuration: learner.configuration(for: platform))
                     let checked = installs.suffix(learner.schedule.maximumObservations).map {
                         MixtureCheck.install(
-                            $0.observation, engine: engine, followedClick: $0.followedClick, ownClickFetched: $0.ownClickFetched)
+                            $0.observation, engine: engine, followedClick: $0.followedClick, ownClick: $0.ownClick)
                     }
-                    return MixtureCheck(checked, unfetchedLikelihoodRatio: engine.configuration.unfetchedLikelihoodRatio).map {
+                    let reach = MixtureCheck.ModelledReach(
+                        engine.configuration, observations: installs.suffix(learner.schedule.maximumObservations).map(\.observation))
+                    return MixtureCheck(checked, reach: reach).map {
                         (platform.rawValue, $0)
                     }
                 })

@@ -27,19 +27,52 @@ public struct MixtureCheck: Sendable, Hashable, Encodable {
     /// the share of installs that followed a click whose click they did fetch.
     public var modelReach: Double
     public var trueReach: Double
+    /// The part of each reach found on the install's network: the network's persistence the
+    /// model averages over its delays, and the share of clicked installs with their click there.
+    public var modelReachByNetwork: Double
+    public var trueReachByNetwork: Double
+    /// The model's other part: the share of clicks carrying a full device signature (read off
+    /// candidates on installs' networks) and how often one person keeps all of it.
+    public var modelSignatureShare: Double?
+    public var modelSignaturePersistence: Double
+
+    /// How the indexes found an install's own click.
+    public enum FoundBy: Sendable, Hashable {
+        case network
+        case signature
+    }
+
+    /// The parts of the reach a model computes (``OwnClickReach``).
+    struct ModelledReach {
+        var network: Double
+        var signatureShare: Double?
+        var signaturePersistence: Double
+        var unfetchedLikelihoodRatio: Double
+
+        init(_ configuration: AttributionConfiguration, observations: [MatchObservation]) {
+            network = OwnClickReach.networkPersistence(
+                delay: configuration.delayModel, short: configuration.ipPersistenceShort,
+                long: configuration.persistence[.ipPrefix] ?? 0, decay: configuration.ipPersistenceDecay)
+            signatureShare = OwnClickReach.signatureShare(observations)?.share
+            signaturePersistence = [Factor.osVersion, .screen, .timezone, .language].reduce(1.0) {
+                $0 * (configuration.persistence[$1] ?? 1)
+            }
+            unfetchedLikelihoodRatio = configuration.unfetchedLikelihoodRatio
+        }
+    }
 
     /// One token-less install's evidence, each part as a likelihood ratio against "no click" per
     /// window click.
     struct Install {
         var followedClick: Bool
-        var ownClickFetched: Bool
+        var ownClick: FoundBy?
         var network: Double
         var signature: Double
         var unfetched: Double
     }
 
     /// What `engine` sees in `observation`, split by how each click was found.
-    static func install(_ observation: MatchObservation, engine: AttributionEngine, followedClick: Bool, ownClickFetched: Bool) -> Install {
+    static func install(_ observation: MatchObservation, engine: AttributionEngine, followedClick: Bool, ownClick: FoundBy?) -> Install {
         var network = 0.0
         var signature = 0.0
         var fetched = 0
@@ -50,16 +83,16 @@ public struct MixtureCheck: Sendable, Hashable, Encodable {
         }
         let total = Double(max(observation.clickCount, fetched))
         guard total > 0 else {
-            return Install(followedClick: followedClick, ownClickFetched: ownClickFetched, network: 0, signature: 0, unfetched: 0)
+            return Install(followedClick: followedClick, ownClick: ownClick, network: 0, signature: 0, unfetched: 0)
         }
         let unfetched = (total - Double(fetched)) * engine.configuration.unfetchedLikelihoodRatio
         return Install(
-            followedClick: followedClick, ownClickFetched: ownClickFetched, network: network / total, signature: signature / total,
+            followedClick: followedClick, ownClick: ownClick, network: network / total, signature: signature / total,
             unfetched: unfetched / total)
     }
 
     /// The check over one platform's installs; nil without installs of both kinds.
-    init?(_ installs: [Install], unfetchedLikelihoodRatio: Double) {
+    init?(_ installs: [Install], reach: ModelledReach) {
         let clickedCount = installs.filter(\.followedClick).count
         guard clickedCount > 0, clickedCount < installs.count else { return nil }
         let truth = Double(clickedCount) / Double(installs.count)
@@ -77,7 +110,11 @@ public struct MixtureCheck: Sendable, Hashable, Encodable {
         unclickedFromNetwork = mean(unclickedInstalls, \.network)
         unclickedFromSignature = mean(unclickedInstalls, \.signature)
         unclickedFromUnfetched = mean(unclickedInstalls, \.unfetched)
-        modelReach = 1 - unfetchedLikelihoodRatio
-        trueReach = Double(clickedInstalls.filter(\.ownClickFetched).count) / Double(clickedInstalls.count)
+        modelReach = 1 - reach.unfetchedLikelihoodRatio
+        trueReach = Double(clickedInstalls.filter { $0.ownClick != nil }.count) / Double(clickedInstalls.count)
+        modelReachByNetwork = reach.network
+        trueReachByNetwork = Double(clickedInstalls.filter { $0.ownClick == .network }.count) / Double(clickedInstalls.count)
+        modelSignatureShare = reach.signatureShare
+        modelSignaturePersistence = reach.signaturePersistence
     }
 }

@@ -40,6 +40,11 @@ struct GridMixtureCheckTests {
             for part in [check.unclickedFromNetwork, check.unclickedFromSignature, check.unclickedFromUnfetched] {
                 #expect(part >= 0 && part <= check.unclicked + 1e-9, "\(platform)")
             }
+            // A click found on the install's network is one of the clicks found at all.
+            #expect(check.trueReachByNetwork > 0 && check.trueReachByNetwork <= check.trueReach && check.trueReach <= 1, "\(platform)")
+            for modelled in [check.modelReach, check.modelReachByNetwork, check.modelSignaturePersistence] {
+                #expect(modelled > 0 && modelled < 1, "\(platform)")
+            }
         }
         #expect(grid.run(SimulationGrid.Cell(name: "defaults", clicksPerDay: 500), learning: false).mixtureAtTruth.isEmpty)
     }
