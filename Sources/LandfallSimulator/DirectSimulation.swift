@@ -296,16 +296,14 @@ public struct DirectSimulation: Sendable {
                 })
             learnedReport.mixtureAtTruth = Dictionary(
                 uniqueKeysWithValues: mixture.compactMap { platform, installs in
+                    // What the platform's last fit read.
+                    let recent = installs.suffix(learner.schedule.maximumObservations)
                     let engine = AttributionEngine(configuration: learner.configuration(for: platform))
-                    let checked = installs.suffix(learner.schedule.maximumObservations).map {
-                        MixtureCheck.install(
-                            $0.observation, engine: engine, followedClick: $0.followedClick, ownClick: $0.ownClick)
+                    let checked = recent.map {
+                        MixtureCheck.install($0.observation, engine: engine, followedClick: $0.followedClick, ownClick: $0.ownClick)
                     }
-                    let reach = MixtureCheck.ModelledReach(
-                        engine.configuration, observations: installs.suffix(learner.schedule.maximumObservations).map(\.observation))
-                    return MixtureCheck(checked, reach: reach).map {
-                        (platform.rawValue, $0)
-                    }
+                    let reach = MixtureCheck.ModelledReach(engine.configuration, observations: recent.map(\.observation))
+                    return MixtureCheck(checked, reach: reach).map { (platform.rawValue, $0) }
                 })
             if learner.schedule.targetPrecision != nil {
                 var metrics = MatchMetrics(threshold: -1, installs: targetScores.count, clickedInstalls: 0, attributed: 0, correct: 0)
