@@ -175,8 +175,8 @@ public final class ManagedProcess: Sendable {
     var name: String { executable.lastPathComponent }
 }
 
-/// `kill(2)`, which the method named `kill` hides inside the class.
-private func signalProcess(_ pid: pid_t, _ signal: Int32) -> Int32 {
+/// `kill(2)`, which the methods named `kill` hide inside `ManagedProcess` and `RunningChildren`.
+func signalProcess(_ pid: pid_t, _ signal: Int32) -> Int32 {
     #if canImport(Glibc)
     Glibc.kill(pid, signal)
     #elseif canImport(Musl)

@@ -51,17 +51,6 @@ enum RunningChildren {
     }
 }
 
-/// `kill(2)`, which ``RunningChildren/kill(_:)`` hides.
-private func signalProcess(_ pid: pid_t, _ signal: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.kill(pid, signal)
-    #elseif canImport(Musl)
-    Musl.kill(pid, signal)
-    #else
-    Darwin.kill(pid, signal)
-    #endif
-}
-
 /// Makes a stop from outside (Ctrl-C, `kill`, a closed terminal) an ordinary exit of the lab.
 ///
 /// By default those signals end the process at once, so neither the `atexit` handlers that stop
