@@ -14,11 +14,12 @@ struct RunningChildrenTests {
     @Test("A child is listed from its start until it is reaped, and the exit handler's kill ends it")
     func listedUntilReaped() async throws {
         let directory = try TestDirectory()
-        let process = try ManagedProcessTests.shell("exec sleep 30", in: directory)
+        let process = try ManagedProcessTests.shell("exec sleep 600", in: directory)
         #expect(RunningChildren.running[process.pid] == false)
         // Only this test's child: other suites' children run in the same process.
         RunningChildren.kill(RunningChildren.running.filter { $0.key == process.pid })
-        #expect(try await process.waitForExit(timeout: .seconds(30)) == .signalled(SIGKILL))
+        let status = try await process.waitForExit(timeout: .seconds(30))
+        #expect(status == .signalled(SIGKILL))
         #expect(RunningChildren.running[process.pid] == nil)
     }
 
@@ -27,11 +28,15 @@ struct RunningChildrenTests {
         let directory = try TestDirectory()
         let pidFile = directory.url.appendingPathComponent("grandchild.pid")
         let process = try ManagedProcessTests.shell(
-            "sleep 30 & echo $! > '\(pidFile.path)'; wait", in: directory, newProcessGroup: true)
+            // Sleeps far longer than the test can be held up: beside the CPU-bound suites, which
+            // keep the two cooperative threads busy, this test's awaits once resumed more than 30
+            // seconds late, so a 30-second sleep had ended by itself before the kill (exit 0).
+            "sleep 600 & echo $! > '\(pidFile.path)'; exec sleep 600", in: directory, newProcessGroup: true)
         #expect(RunningChildren.running[process.pid] == true)
         let grandchild = try await Self.readPid(pidFile)
         RunningChildren.kill(RunningChildren.running.filter { $0.key == process.pid })
-        #expect(try await process.waitForExit(timeout: .seconds(30)) == .signalled(SIGKILL))
+        let status = try await process.waitForExit(timeout: .seconds(30))
+        #expect(status == .signalled(SIGKILL))
         // The grandchild is not ours to reap: once killed it is gone or a zombie of init's.
         var gone = false
         for _ in 0..<300 where !gone {
