@@ -76,7 +76,7 @@ public struct DirectSimulation: Sendable {
         var targetScores: [(scored: ScoredInstall, cut: Double)] = []
         var learner = learning.map { LearningState(schedule: $0, base: probing) }
         var tokenlessTruth: [DevicePlatform: (installs: Int, clicked: Int)] = [:]
-        var mixture: [DevicePlatform: [(observation: MatchObservation, followedClick: Bool, ownClick: MixtureCheck.FoundBy?)]] = [:]
+        var mixture: [DevicePlatform: [MixtureCheck.Entry]] = [:]
         var attributedPerson: [Int?] = []
         var attributedClick: [Int?] = []
         attributedPerson.reserveCapacity(population.installs.count)
@@ -140,7 +140,16 @@ public struct DirectSimulation: Sendable {
                     }
                     let ownClick: MixtureCheck.FoundBy? =
                         !fromClick || own.isEmpty ? nil : own.contains { observation.candidates[$0].ip == .agrees } ? .network : .signature
-                    mixture[install.platform, default: []].append((observation, fromClick, ownClick))
+                    // The person's latest click in the window, found or not: the truth the network's
+                    // persistence is learned for.
+                    let latestOwn =
+                        fromClick
+                        ? clicksOfPerson[install.personId]?.last {
+                            let delay = evidence.reportedAt.timeIntervalSince(clickEvidence[$0].clickedAt)
+                            return delay >= 0 && delay <= window
+                        }.map { AttributionEngine.candidate(clickEvidence[$0], against: evidence, group: 0, fetched: false) }
+                        : nil
+                    mixture[install.platform, default: []].append((observation, fromClick, ownClick, latestOwn))
                     if let count = mixture[install.platform]?.count, count > learner.schedule.maximumObservations * 2 {
                         mixture[install.platform]?.removeFirst(count - learner.schedule.maximumObservations)
                     }
@@ -300,7 +309,8 @@ public struct DirectSimulation: Sendable {
                     let recent = installs.suffix(learner.schedule.maximumObservations)
                     let engine = AttributionEngine(configuration: learner.configuration(for: platform))
                     let checked = recent.map {
-                        MixtureCheck.install($0.observation, engine: engine, followedClick: $0.followedClick, ownClick: $0.ownClick)
+                        MixtureCheck.install(
+                            $0.observation, engine: engine, followedClick: $0.followedClick, ownClick: $0.ownClick, latestOwn: $0.latestOwn)
                     }
                     let reach = MixtureCheck.ModelledReach(engine.configuration, observations: recent.map(\.observation))
                     return MixtureCheck(checked, reach: reach).map { (platform.rawValue, $0) }

@@ -35,6 +35,27 @@ public struct MixtureCheck: Sendable, Hashable, Encodable {
     /// candidates on installs' networks) and how often one person keeps all of it.
     public var modelSignatureShare: Double?
     public var modelSignaturePersistence: Double
+    /// Over clicked installs, by the delay from the person's latest click in the window: how
+    /// often its network prefix is the install's, and the persistence the model gives there.
+    public var networkByDelay: [DelayBand]
+
+    /// One delay band of ``networkByDelay``.
+    public struct DelayBand: Sendable, Hashable, Encodable {
+        public var band: String
+        public var installs: Int
+        public var trueAgreement: Double
+        public var modelPersistence: Double
+    }
+
+    /// The bands the fit learns the network's persistence in, and the one between them.
+    public static let delayBands: [(name: String, upTo: Double)] = [
+        ("under 30 min", 1800), ("30 min to 6 h", 6 * 3600), ("over 6 h", .infinity),
+    ]
+
+    /// What the simulation keeps of one token-less install for the check.
+    typealias Entry = (
+        observation: MatchObservation, followedClick: Bool, ownClick: FoundBy?, latestOwn: MatchObservation.Candidate?
+    )
 
     /// How the indexes found an install's own click.
     public enum FoundBy: Sendable, Hashable {
@@ -69,10 +90,21 @@ public struct MixtureCheck: Sendable, Hashable, Encodable {
         var network: Double
         var signature: Double
         var unfetched: Double
+        /// The person's latest click in the window: its delay, whether its network prefix agrees,
+        /// and the model's persistence at that delay; nil without one or with an unknown prefix.
+        var latestOwn: (delay: Double, agrees: Bool, modelled: Double)?
     }
 
     /// What `engine` sees in `observation`, split by how each click was found.
-    static func install(_ observation: MatchObservation, engine: AttributionEngine, followedClick: Bool, ownClick: FoundBy?) -> Install {
+    static func install(
+        _ observation: MatchObservation, engine: AttributionEngine, followedClick: Bool, ownClick: FoundBy?,
+        latestOwn: MatchObservation.Candidate?
+    ) -> Install {
+        let long = engine.configuration.persistence[.ipPrefix] ?? 0
+        let own = latestOwn.flatMap { candidate -> (delay: Double, agrees: Bool, modelled: Double)? in
+            guard candidate.ip != .unknown else { return nil }
+            return (candidate.delay, candidate.ip == .agrees, engine.ipPersistence(after: candidate.delay, long: long))
+        }
         var network = 0.0
         var signature = 0.0
         var fetched = 0
@@ -83,12 +115,12 @@ public struct MixtureCheck: Sendable, Hashable, Encodable {
         }
         let total = Double(max(observation.clickCount, fetched))
         guard total > 0 else {
-            return Install(followedClick: followedClick, ownClick: ownClick, network: 0, signature: 0, unfetched: 0)
+            return Install(followedClick: followedClick, ownClick: ownClick, network: 0, signature: 0, unfetched: 0, latestOwn: own)
         }
         let unfetched = (total - Double(fetched)) * engine.configuration.unfetchedLikelihoodRatio
         return Install(
             followedClick: followedClick, ownClick: ownClick, network: network / total, signature: signature / total,
-            unfetched: unfetched / total)
+            unfetched: unfetched / total, latestOwn: own)
     }
 
     /// The check over one platform's installs; nil without installs of both kinds.
@@ -116,5 +148,16 @@ public struct MixtureCheck: Sendable, Hashable, Encodable {
         trueReachByNetwork = Double(clickedInstalls.filter { $0.ownClick == .network }.count) / Double(clickedInstalls.count)
         modelSignatureShare = reach.signatureShare
         modelSignaturePersistence = reach.signaturePersistence
+        let owns = clickedInstalls.compactMap(\.latestOwn)
+        var lower = 0.0
+        networkByDelay = Self.delayBands.compactMap { band in
+            defer { lower = band.upTo }
+            let inBand = owns.filter { $0.delay >= lower && $0.delay < band.upTo }
+            guard !inBand.isEmpty else { return nil }
+            let count = Double(inBand.count)
+            return DelayBand(
+                band: band.name, installs: inBand.count, trueAgreement: Double(inBand.filter(\.agrees).count) / count,
+                modelPersistence: inBand.reduce(0) { $0 + $1.modelled } / count)
+        }
     }
 }

@@ -45,6 +45,14 @@ struct GridMixtureCheckTests {
             for modelled in [check.modelReach, check.modelReachByNetwork, check.modelSignaturePersistence] {
                 #expect(modelled > 0 && modelled < 1, "\(platform)")
             }
+            // The network's persistence by delay, in the fit's bands and in their order: one person
+            // keeps a network more often right after the click than later, in truth and in the model.
+            let bands = check.networkByDelay
+            #expect(bands.map(\.band) == MixtureCheck.delayBands.map(\.name).filter { name in bands.contains { $0.band == name } })
+            #expect(bands.allSatisfy { $0.installs > 0 && $0.trueAgreement >= 0 && $0.trueAgreement <= 1 }, "\(platform)")
+            if let first = bands.first, let last = bands.last, first.band != last.band {
+                #expect(first.trueAgreement > last.trueAgreement && first.modelPersistence > last.modelPersistence, "\(platform)")
+            }
         }
         #expect(grid.run(SimulationGrid.Cell(name: "defaults", clicksPerDay: 500), learning: false).mixtureAtTruth.isEmpty)
     }

@@ -273,7 +273,7 @@ extension AttributionEngine {
 
     /// The network's persistence after `delay`: from `ipPersistenceShort` right after the click
     /// down to `persistence[.ipPrefix]` over `ipPersistenceDecay`.
-    func ipPersistence(after delay: TimeInterval, long: Double) -> Double {
+    public func ipPersistence(after delay: TimeInterval, long: Double) -> Double {
         let short = min(0.999, max(long, configuration.ipPersistenceShort))
         return long + (short - long) * exp(-max(0, delay) / max(1, configuration.ipPersistenceDecay))
     }

@@ -75,6 +75,35 @@ struct AttributionModelFitTests {
         #expect(fitted.evidence.labelled == 3_000)
     }
 
+    @Test("Labelled pairs decide the network's persistence over unlabelled candidates that disagree with them")
+    func labelledPairsDecideTheNetwork() {
+        let shares = InstallShares(ip: 0.01, osVersion: 0.2, screen: 0.2, timezone: 0.3, language: 0.5, floor: 0.001)
+        // 200 installs whose token named a click ten minutes earlier: four in five kept the network.
+        let labelled = (0..<200).map { index in
+            let candidate = MatchObservation.Candidate(
+                delay: 600, ip: index % 5 == 0 ? .differs : .agrees, osVersion: .agrees, screen: .agrees, timezone: .agrees,
+                language: .agrees)
+            return MatchObservation(platform: .android, window: 86_400, clickCount: 50, shares: shares, candidates: [candidate], label: 0)
+        }
+        // 600 token-less installs, each with one candidate that agrees on the signature but not the
+        // network: strangers who look alike, or installers who moved; the mixture cannot tell.
+        let stranger = MatchObservation.Candidate(
+            delay: 600, ip: .differs, osVersion: .agrees, screen: .agrees, timezone: .agrees, language: .agrees)
+        let unlabelled = (0..<600).map { _ in
+            MatchObservation(platform: .android, window: 86_400, clickCount: 50, shares: shares, candidates: [stranger])
+        }
+        let withoutLabels = AttributionModelFit().fit(unlabelled, platform: .android).ipPersistenceShort
+        let fitted = AttributionModelFit().fit(labelled + unlabelled, platform: .android)
+        // Alone, the candidates pull the persistence well under the defaults' 0.75. Beside 200
+        // labelled pairs their estimate weighs as 20 pairs, however many candidates it came from:
+        // the persistence is at least 160 agreements in 220 (merged with them, about 0.3).
+        #expect(withoutLabels < 0.65, "unlabelled alone \(withoutLabels)")
+        let pairs = AttributionModelFit.NetworkCounts.candidatesWeighAsPairs
+        #expect(fitted.ipPersistenceShort >= 160 / (200 + pairs) - 1e-9, "with labels \(fitted.ipPersistenceShort)")
+        #expect(fitted.ipPersistenceShort < 0.8)
+        #expect(fitted.evidence.persistencePairs["ip_short"] ?? 0 > 200)
+    }
+
     @Test("The share is solved outright: where EM's rounds crawl, it lands on their limit")
     func clickedShareIsTheMixtureOptimum() {
         // Four installs in five say almost nothing either way (both likelihoods alike), so a plain
