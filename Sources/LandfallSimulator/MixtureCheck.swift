@@ -49,7 +49,7 @@ public struct MixtureCheck: Sendable, Hashable, Encodable {
 
     /// The bands the fit learns the network's persistence in, and the one between them.
     public static let delayBands: [(name: String, upTo: Double)] = [
-        ("under 30 min", 1800), ("30 min to 6 h", 6 * 3600), ("over 6 h", .infinity),
+        ("under 30 min", AttributionModelFit.ipShortWithin), ("30 min to 6 h", AttributionModelFit.ipLongAfter), ("over 6 h", .infinity),
     ]
 
     /// What the simulation keeps of one token-less install for the check.
@@ -75,9 +75,7 @@ public struct MixtureCheck: Sendable, Hashable, Encodable {
                 delay: configuration.delayModel, short: configuration.ipPersistenceShort,
                 long: configuration.persistence[.ipPrefix] ?? 0, decay: configuration.ipPersistenceDecay)
             signatureShare = OwnClickReach.signatureShare(observations)?.share
-            signaturePersistence = [Factor.osVersion, .screen, .timezone, .language].reduce(1.0) {
-                $0 * (configuration.persistence[$1] ?? 1)
-            }
+            signaturePersistence = OwnClickReach.signaturePersistence { configuration.persistence[$0] }
             unfetchedLikelihoodRatio = configuration.unfetchedLikelihoodRatio
         }
     }

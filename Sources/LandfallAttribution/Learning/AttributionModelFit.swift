@@ -46,8 +46,8 @@ public struct AttributionModelFit: Sendable {
 
     /// Delays under this are "right after the click" for the network's short-term persistence,
     /// over `ipLongAfter` they are "later".
-    static let ipShortWithin: TimeInterval = 30 * 60
-    static let ipLongAfter: TimeInterval = 6 * 3600
+    public static let ipShortWithin: TimeInterval = 30 * 60
+    public static let ipLongAfter: TimeInterval = 6 * 3600
 
     /// The parameters for `platform` learned from `observations` (other platforms' are ignored).
     ///
@@ -297,7 +297,7 @@ public struct AttributionModelFit: Sendable {
             delay: parameters.delay, short: parameters.ipPersistenceShort, long: parameters.persistence[Factor.ipPrefix.rawValue] ?? 0,
             decay: base.ipPersistenceDecay
         )
-        let signalsHeld = [Factor.osVersion, .screen, .timezone, .language].reduce(1.0) { $0 * (parameters.persistence[$1.rawValue] ?? 1) }
+        let signalsHeld = OwnClickReach.signaturePersistence { parameters.persistence[$0.rawValue] }
         let reach = OwnClickReach.reach(network: network, signatureShare: signatures.share, signaturePersistence: signalsHeld)
         let weight = Double(min(installs, signatures.clicks))
         let estimate = min(0.95, max(prior, 1 - reach))

@@ -52,6 +52,12 @@ public enum OwnClickReach {
         return long + (short - long) * decayed
     }
 
+    /// How often one person keeps the whole device signature (OS version, screen, time zone and
+    /// language) from click to install: the product of their persistences, a missing one kept.
+    public static func signaturePersistence(_ persistence: (Factor) -> Double?) -> Double {
+        [Factor.osVersion, .screen, .timezone, .language].reduce(1.0) { $0 * (persistence($1) ?? 1) }
+    }
+
     /// The reach: found on the network, or else on the signature when the click carries one and
     /// the person's signals held.
     public static func reach(network: Double, signatureShare: Double, signaturePersistence: Double) -> Double {
