@@ -74,6 +74,30 @@ extension PostgresClickPartitionTests {
         }
     }
 
+    @Test func tokensReleasedInBatchesBeforeAFoldThatDiesLeaveTheMonthCountedOnce() async throws {
+        try await TestDatabases.withMigratedStorage(.postgres) { storage, provider in
+            let (app, clicks, now) = try await Self.seedOldMonths(storage)
+            let linkId = clicks[0].linkId
+            let before = try await Self.totals(storage, app: app, linkId: linkId, now: now)
+            let (cutoff, due) = try await Self.dueMonths(provider, now: now)
+            let dueClicks = clicks.filter { click in due.contains { $0 == SQLStorage.ClickMonth(click.clickedAt) } }
+            for month in due { try await storage.retireClickPartition(month) }
+
+            // A sweep that dies between releasing the tokens (three to a batch, so several
+            // batches a month) and folding: the tokens are free, every click still counts.
+            for month in due { try await storage.releaseTokens(ofRetired: month, batchSize: 3) }
+            let tokens = dueClicks.map(\.clickToken)
+            #expect(try await Self.count(provider, "SELECT count(*) AS n FROM click_tokens WHERE click_token IN (\(binds: tokens))") == 0)
+            #expect(try await Self.count(provider, "SELECT count(*) AS n FROM click_tokens") == clicks.count - dueClicks.count)
+            #expect(try await Self.totals(storage, app: app, linkId: linkId, now: now) == before)
+
+            #expect(try await storage.foldClickPartitions(endingBy: cutoff) == dueClicks.count)
+            #expect(try await Self.count(provider, "SELECT CAST(sum(clicks) AS BIGINT) AS n FROM click_daily_counts") == dueClicks.count)
+            #expect(try await Self.totals(storage, app: app, linkId: linkId, now: now).summary == before.summary)
+            #expect(try await Self.count(provider, "SELECT count(*) AS n FROM click_tokens") == clicks.count - dueClicks.count)
+        }
+    }
+
     @Test func deletingALinkReachesAMonthRetiredButNotYetFolded() async throws {
         try await TestDatabases.withMigratedStorage(.postgres) { storage, provider in
             let (app, clicks, now) = try await Self.seedOldMonths(storage)

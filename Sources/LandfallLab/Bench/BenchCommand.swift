@@ -44,6 +44,12 @@ struct Bench: AsyncParsableCommand {
 
     @Option(
         help:
+            "Whole months the history spreads over (the history workload; default: 11): fewer make each month's fold larger for the same clicks"
+    )
+    var historyMonths: Int?
+
+    @Option(
+        help:
             "Landfall servers sharing the database in the redirect workload, loaded at once with the connections split between them; the row is their aggregate"
     )
     var servers = 1
@@ -66,6 +72,14 @@ struct Bench: AsyncParsableCommand {
                 throw ValidationError("--history-clicks must be between 1 and 1,000,000,000")
             }
         }
+        if let historyMonths {
+            guard workloadSet.contains(.history) else {
+                throw ValidationError("--history-months spreads the history workload; add history to --workloads")
+            }
+            guard historyMonths >= 1, historyMonths <= 11 else {
+                throw ValidationError("--history-months must be between 1 and 11 (the history lies inside the 400-day retention)")
+            }
+        }
         if servers < 1 || servers > 8 {
             throw ValidationError("--servers must be between 1 and 8")
         }
@@ -85,6 +99,7 @@ struct Bench: AsyncParsableCommand {
         var plan = quick ? BenchPlan.quick : BenchPlan.full
         if let rounds { plan.rounds = rounds }
         if let historyClicks { plan.historyClicks = historyClicks }
+        if let historyMonths { plan.historyMonths = historyMonths }
         let clock = ContinuousClock()
         let began = clock.now
         let progress: @Sendable (String) -> Void = { message in
@@ -144,7 +159,7 @@ struct Bench: AsyncParsableCommand {
 
         let system = SystemInfo.current()
         let heading =
-            "landfall-lab bench\(quick ? " --quick" : "")\(workloadSet.contains(.history) ? " --history-clicks \(plan.historyClicks)" : "") · \(plan.rounds) round\(plan.rounds == 1 ? "" : "s") · \(system.summary) · \(Int((clock.now - began).milliseconds / 1000)) s"
+            "landfall-lab bench\(quick ? " --quick" : "")\(workloadSet.contains(.history) ? " --history-clicks \(plan.historyClicks) --history-months \(plan.historyMonths)" : "") · \(plan.rounds) round\(plan.rounds == 1 ? "" : "s") · \(system.summary) · \(Int((clock.now - began).milliseconds / 1000)) s"
         print(heading)
         print(table.renderText())
         try Data(try table.renderJSON().utf8).write(to: outputDirectory.appendingPathComponent("results.json"))

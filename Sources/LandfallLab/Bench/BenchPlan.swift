@@ -26,6 +26,9 @@ struct BenchPlan: Sendable {
     var historyWindowClicks: Int
     /// Old clicks behind the window at the long-history point unless `--history-clicks` says.
     var historyClicks: Int
+    /// Whole months the history spreads over unless `--history-months` says: fewer months make
+    /// each one a larger fold for the same seeding time.
+    var historyMonths = 11
     /// Analytics reads timed per phase of the long-history point.
     var analyticsReads: Int
 

@@ -8,7 +8,7 @@ import NIOCore
 /// the install match or analytics, and does deleting it stall redirects?
 ///
 /// One database: the window's clicks, then four phases on a fresh server each: without history;
-/// with `plan.historyClicks` old clicks (eleven whole months before the previous one, inside the
+/// with `plan.historyClicks` old clicks (eleven whole months before the previous one unless `--history-months` says, inside the
 /// server's 400-day retention so its own sweeper leaves them), right after loading them and again
 /// after the upkeep a year of arrivals would have had; and after a retention sweep has removed
 /// them. The clicks a phase's redirect load writes are deleted when it ends, so every phase meets
@@ -17,9 +17,6 @@ import NIOCore
 /// process (as another server would) with the retention age that makes every history month due,
 /// on SQLite by the server's own sweeper.
 extension EngineBenchmark {
-    /// Months the history spreads over.
-    static let historyMonths = 11
-
     func runHistory() async throws -> Results {
         let seeding = BenchSeeding(location: try DatabaseLocation(parsing: databaseURL), logger: logger)
         let clock = ContinuousClock()
@@ -34,9 +31,9 @@ extension EngineBenchmark {
 
         let now = Date()
         let started = clock.now
-        progress("\(engine): long history: seeding \(plan.historyClicks.formatted()) old clicks over \(Self.historyMonths) months")
+        progress("\(engine): long history: seeding \(plan.historyClicks.formatted()) old clicks over \(plan.historyMonths) months")
         try await seeding.addHistory(
-            (window + 1)..<(window + plan.historyClicks + 1), months: Self.historyMonths, app: app, links: plan.links,
+            (window + 1)..<(window + plan.historyClicks + 1), months: plan.historyMonths, app: app, links: plan.links,
             networks: plan.networks, now: now)
         let seeded = clock.now - started
         progress("\(engine): long history: seeded in \(seeded)")

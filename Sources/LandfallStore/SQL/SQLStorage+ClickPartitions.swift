@@ -164,6 +164,7 @@ extension SQLStorage {
         let retired = try await provider.read { database in try await Self.retiredClickMonths(on: database) }
         var folded = 0
         for month in retired {
+            try await releaseTokens(ofRetired: month)
             folded += try await provider.transaction { database -> Int in
                 try await database.raw("SELECT pg_advisory_xact_lock(\(bind: Self.partitionLock))").run()
                 // Another server may have folded it while this one waited for the lock.
@@ -195,8 +196,9 @@ extension SQLStorage {
                     WHERE c.install_id = i.id AND c.country IS NOT NULL AND i.app_id = c.app_id
                     """
                 ).run()
-                // A DROP fires no row trigger: the month's tokens are released here, row by row,
-                // but with no lock on `clicks` held, so redirects and matches do not wait for it.
+                // A DROP fires no row trigger. The batches above released the month's tokens, and
+                // nothing adds a click to a retired month, so this finds none: it stays so that a
+                // dropped month leaves no token behind, whatever released the others.
                 try await database.raw(
                     "DELETE FROM click_tokens t USING \(ident: month.name) c WHERE t.click_token = c.click_token"
                 ).run()
@@ -206,6 +208,51 @@ extension SQLStorage {
             }
         }
         return folded
+    }
+
+    /// Tokens a retired month releases per transaction before it is folded.
+    static let tokenReleaseBatch = 5_000
+
+    /// Releases a retired month's click tokens from `click_tokens` in batches of their own
+    /// transactions, in token order. Deleted in one statement inside the fold, a month of millions
+    /// of clicks released them in one long burst of WAL with the fold's transaction open; in
+    /// batches, the click batches' commits take turns with it (docs/capacity.md has the stalls
+    /// measured both ways). A month past retention lies beyond every attribution window, so its
+    /// tokens can match no install; one released before a fold that then dies stays released, and
+    /// the next sweep goes on from the rest.
+    func releaseTokens(ofRetired month: ClickMonth, batchSize: Int = tokenReleaseBatch) async throws {
+        var after = ""
+        while true {
+            let batch: (count: Int, last: String?)
+            do {
+                batch = try await releaseTokenBatch(ofRetired: month, after: after, batchSize: batchSize)
+            } catch {
+                // Another server sharing the database folded and dropped the month meanwhile.
+                let stillRetired = try await provider.read { database in try await Self.retiredClickMonths(on: database) }.contains(month)
+                if stillRetired { throw error }
+                return
+            }
+            guard batch.count == batchSize, let last = batch.last else { return }
+            after = last
+        }
+    }
+
+    /// One batch of ``releaseTokens(ofRetired:batchSize:)``: the tokens after `after`, in order.
+    private func releaseTokenBatch(ofRetired month: ClickMonth, after: String, batchSize: Int) async throws -> (count: Int, last: String?) {
+        try await provider.write { database -> (count: Int, last: String?) in
+            let row = try await database.raw(
+                """
+                WITH batch AS (
+                    SELECT click_token FROM \(ident: month.name) WHERE click_token > \(bind: after)
+                    ORDER BY click_token LIMIT \(literal: batchSize)),
+                released AS (DELETE FROM click_tokens t USING batch b WHERE t.click_token = b.click_token RETURNING 1)
+                SELECT count(*) AS n, max(click_token) AS last FROM batch
+                """
+            ).first()
+            return (
+                Int(try row?.decode(column: "n", as: Int64.self) ?? 0), try row?.decode(column: "last", as: String?.self)
+            )
+        }
     }
 
     /// Deletes the clicks of retired, not yet folded months matching `condition` (a `WHERE` over
