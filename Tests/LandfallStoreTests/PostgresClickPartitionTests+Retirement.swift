@@ -44,13 +44,34 @@ extension PostgresClickPartitionTests {
         )
     }
 
+    /// `seedOldMonths` with what the retirement tests read of it: the due months, their clicks,
+    /// and the totals analytics shows before anything is retired.
+    struct SeededDueMonths {
+        var app: AppRecord
+        var clicks: [ClickRecord]
+        var now: Date
+        var linkId: String
+        var before: Totals
+        var cutoff: Date
+        var due: [SQLStorage.ClickMonth]
+        var dueClicks: [ClickRecord]
+    }
+
+    static func seedDueMonths(_ storage: SQLStorage, _ provider: any SQLDatabaseProvider) async throws -> SeededDueMonths {
+        let (app, clicks, now) = try await seedOldMonths(storage)
+        let linkId = clicks[0].linkId
+        let before = try await totals(storage, app: app, linkId: linkId, now: now)
+        let (cutoff, due) = try await dueMonths(provider, now: now)
+        let dueClicks = clicks.filter { click in due.contains { $0 == SQLStorage.ClickMonth(click.clickedAt) } }
+        return SeededDueMonths(
+            app: app, clicks: clicks, now: now, linkId: linkId, before: before, cutoff: cutoff, due: due, dueClicks: dueClicks)
+    }
+
     @Test func aMonthRetiredButNotYetFoldedStillCountsAndTheNextSweepFoldsItOnce() async throws {
         try await TestDatabases.withMigratedStorage(.postgres) { storage, provider in
-            let (app, clicks, now) = try await Self.seedOldMonths(storage)
-            let linkId = clicks[0].linkId
-            let before = try await Self.totals(storage, app: app, linkId: linkId, now: now)
-            let (cutoff, due) = try await Self.dueMonths(provider, now: now)
-            let dueClicks = clicks.filter { click in due.contains { $0 == SQLStorage.ClickMonth(click.clickedAt) } }
+            let seeded = try await Self.seedDueMonths(storage, provider)
+            let (app, clicks, now, linkId) = (seeded.app, seeded.clicks, seeded.now, seeded.linkId)
+            let (before, cutoff, due, dueClicks) = (seeded.before, seeded.cutoff, seeded.due, seeded.dueClicks)
             #expect(!due.isEmpty && !dueClicks.isEmpty)
 
             // A sweep that dies after its first step: the months are out of `clicks`, not counted.
@@ -76,11 +97,9 @@ extension PostgresClickPartitionTests {
 
     @Test func tokensReleasedInBatchesBeforeAFoldThatDiesLeaveTheMonthCountedOnce() async throws {
         try await TestDatabases.withMigratedStorage(.postgres) { storage, provider in
-            let (app, clicks, now) = try await Self.seedOldMonths(storage)
-            let linkId = clicks[0].linkId
-            let before = try await Self.totals(storage, app: app, linkId: linkId, now: now)
-            let (cutoff, due) = try await Self.dueMonths(provider, now: now)
-            let dueClicks = clicks.filter { click in due.contains { $0 == SQLStorage.ClickMonth(click.clickedAt) } }
+            let seeded = try await Self.seedDueMonths(storage, provider)
+            let (app, clicks, now, linkId) = (seeded.app, seeded.clicks, seeded.now, seeded.linkId)
+            let (before, cutoff, due, dueClicks) = (seeded.before, seeded.cutoff, seeded.due, seeded.dueClicks)
             for month in due { try await storage.retireClickPartition(month) }
 
             // A sweep that dies between releasing the tokens (three to a batch, so several
