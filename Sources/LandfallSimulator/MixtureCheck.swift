@@ -115,7 +115,7 @@ public struct MixtureCheck: Sendable, Hashable, Encodable {
         guard total > 0 else {
             return Install(followedClick: followedClick, ownClick: ownClick, network: 0, signature: 0, unfetched: 0, latestOwn: own)
         }
-        let unfetched = (total - Double(fetched)) * engine.configuration.unfetchedLikelihoodRatio
+        let unfetched = engine.unfetchedWeight(observation, fetchedCount: fetched)
         return Install(
             followedClick: followedClick, ownClick: ownClick, network: network / total, signature: signature / total,
             unfetched: unfetched / total, latestOwn: own)

@@ -39,6 +39,16 @@ public struct AttributionConfiguration: Sendable, Hashable {
     /// The average likelihood ratio of a window click that shares neither the network nor the
     /// device signature with the install (such clicks are never fetched, but they are there).
     public var unfetchedLikelihoodRatio: Double
+    /// Of the weight an install's own click carries among the window's unfetched clicks, the part
+    /// on clicks that share the install's screen, time zone and language (``OwnClickReach``):
+    /// what lets the count of such look-alikes say whether the installer clicked at all. Nil
+    /// weighs every unfetched click alike, as the defaults do.
+    public var unfetchedLookAlikeShare: Double?
+    /// For an install with `c` look-alikes among the unfetched clicks (index `c`; the last stands
+    /// for every count above), how much likelier that count is when one of them is the installer's
+    /// own than when none is: `P(c − 1) / P(c)` of the count strangers leave, learned from the
+    /// app's own installs. Both this and `unfetchedLookAlikeShare` are needed for the count to weigh.
+    public var unfetchedLookAlikeCountRatios: [Double]?
     /// Platforms whose installs match only deterministically: Apple's App Store rules forbid
     /// fingerprinting, so an app may switch its iOS installs to click tokens alone.
     public var deterministicOnlyPlatforms: Set<DevicePlatform>
@@ -58,6 +68,8 @@ public struct AttributionConfiguration: Sendable, Hashable {
         sameNetworkTimezoneShare: Double = 0.9,
         otherClicksPerPerson: Double = 0.5,
         unfetchedLikelihoodRatio: Double = 0.002,
+        unfetchedLookAlikeShare: Double? = nil,
+        unfetchedLookAlikeCountRatios: [Double]? = nil,
         calibration: ConfidenceCalibration = .standard,
         deterministicOnlyPlatforms: Set<DevicePlatform> = []
     ) {
@@ -75,6 +87,8 @@ public struct AttributionConfiguration: Sendable, Hashable {
         self.sameNetworkTimezoneShare = sameNetworkTimezoneShare
         self.otherClicksPerPerson = otherClicksPerPerson
         self.unfetchedLikelihoodRatio = unfetchedLikelihoodRatio
+        self.unfetchedLookAlikeShare = unfetchedLookAlikeShare
+        self.unfetchedLookAlikeCountRatios = unfetchedLookAlikeCountRatios
         self.calibration = calibration
         self.deterministicOnlyPlatforms = deterministicOnlyPlatforms
     }

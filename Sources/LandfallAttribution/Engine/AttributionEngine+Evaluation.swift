@@ -134,8 +134,43 @@ extension AttributionEngine {
     func background(_ observation: MatchObservation, fetchedCount: Int) -> Double {
         let total = Double(max(observation.clickCount, fetchedCount))
         let prior = clickedPrior(observation.platform)
-        let unfetched = max(0, total - Double(fetchedCount)) * configuration.unfetchedLikelihoodRatio
-        return total * (1 - prior) / prior + unfetched
+        return total * (1 - prior) / prior + unfetchedWeight(observation, fetchedCount: fetchedCount)
+    }
+
+    /// How much the window's clicks the indexes did not fetch weigh, together, as the install's
+    /// own: each by `unfetchedLikelihoodRatio`, the chance that an install's own click is among
+    /// them.
+    ///
+    /// Once the app's model is learned, how many of them look like the install's device (its
+    /// screen, time zone and language, on their joint count) says more. An installer's unfetched
+    /// click mostly does (on Android, whose clicks seldom carry the OS version the signature index
+    /// needs, nearly always): that part of the weight goes with how much likelier the count is
+    /// with one of them the installer's than with strangers alone, as the app's own counts say
+    /// (``AttributionConfiguration/unfetchedLookAlikeCountRatios``). With none, the installer's
+    /// unfetched click cannot be a look-alike; with one where strangers seldom leave any, it
+    /// likely is. The count is the joint one: a product of each value's share makes look-alikes
+    /// far too rare where screens follow regions, and an unlabelled fit then takes organic
+    /// installs for clicked ones.
+    public func unfetchedWeight(_ observation: MatchObservation, fetchedCount: Int) -> Double {
+        let total = Double(max(observation.clickCount, fetchedCount))
+        let uniform = max(0, total - Double(fetchedCount)) * configuration.unfetchedLikelihoodRatio
+        guard let share = configuration.unfetchedLookAlikeShare, let ratios = configuration.unfetchedLookAlikeCountRatios,
+            !ratios.isEmpty, let lookAlikes = Self.unfetchedLookAlikes(observation, fetchedCount: fetchedCount)
+        else { return uniform }
+        let kept = min(1, max(0, share))
+        return uniform * (kept * ratios[min(lookAlikes, ratios.count - 1)] + (1 - kept))
+    }
+
+    /// How many of the window's unfetched clicks share the install's screen, time zone and
+    /// language: the signature's count (its share is `(count + ½) / (clicks + 1)`) less the
+    /// fetched candidates that share them. Nil without the install's signature.
+    public static func unfetchedLookAlikes(_ observation: MatchObservation, fetchedCount: Int) -> Int? {
+        guard let signature = observation.shares.signature else { return nil }
+        let counted = Int((signature * (Double(max(observation.clickCount, 1)) + 1) - 0.5).rounded())
+        var fetchedLookAlikes = 0
+        for candidate in observation.candidates where candidate.fetched && candidate.looksAlike { fetchedLookAlikes += 1 }
+        let unfetched = max(0, max(observation.clickCount, fetchedCount) - fetchedCount)
+        return min(unfetched, max(0, counted - fetchedLookAlikes))
     }
 
     func clickedPrior(_ platform: DevicePlatform) -> Double {
@@ -256,8 +291,8 @@ extension AttributionEngine {
             single(.language, shares.language, candidate.language)
         } else {
             pair((.timezone, shares.timezone, candidate.timezone), (.language, shares.language, candidate.language), joint: shares.locale)
-            if candidate.agreesOnSignature, let lookAlikes = shares.signature, let locale = shares.locale, let screen = shares.screen,
-                shares.device != nil
+            if candidate.agreesOnSignature, let lookAlikes = shares.signature, lookAlikes > floor, let locale = shares.locale,
+                let screen = shares.screen, shares.device != nil
             {
                 // The pairs' product counts strangers sharing screen, time zone and language as if
                 // a screen were as common in every city; the joint count says how many there are.

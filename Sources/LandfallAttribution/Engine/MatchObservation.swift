@@ -70,6 +70,12 @@ public struct MatchObservation: Sendable, Hashable {
         var agreesOnSignature: Bool {
             osVersion == .agrees && screen == .agrees && timezone == .agrees && language == .agrees
         }
+
+        /// Agrees on screen, time zone and language: a look-alike of the install's device as the
+        /// signature's count counts them, whatever the OS version.
+        var looksAlike: Bool {
+            screen == .agrees && timezone == .agrees && language == .agrees
+        }
     }
 
     public enum Agreement: UInt8, Sendable, Hashable {
@@ -152,9 +158,10 @@ public struct InstallShares: Sendable, Hashable {
         locale = joint(.locale, timezone, language)
         if let locale, let screen, let value = Factor.signature.value(of: install) {
             let count = population.count(of: .signature, value: value)
-            // Only a counted signature says anything beyond the pairs; it can be no commoner than
-            // either of its parts.
-            signature = count > 0 ? min(share(count), locale, screen) : nil
+            // It can be no commoner than either of its parts. None counted is the floor: no
+            // look-alike among the window's clicks is evidence too (see
+            // `AttributionEngine.unfetchedWeight`), but only a counted one corrects the pairs.
+            signature = count > 0 ? min(share(count), locale, screen) : floor
         }
     }
 }

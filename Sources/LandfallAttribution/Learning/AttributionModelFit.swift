@@ -32,6 +32,10 @@ public struct AttributionModelFit: Sendable {
     public var sharePseudoCount: Double
     public var maximumIterations: Int
     public var tolerance: Double
+    /// Whether the fit learns to weigh the count of look-alikes among the unfetched clicks
+    /// (`unfetchedLookAlikeShare` and its count ratios); off, it leaves them out, as models did
+    /// before, so the two can be measured side by side.
+    public var weighsLookAlikeCounts = true
 
     public init(
         base: AttributionConfiguration = AttributionConfiguration(), pseudoCount: Double = 100, sharePseudoCount: Double = 20,
@@ -70,6 +74,7 @@ public struct AttributionModelFit: Sendable {
             var next = maximisation(tally, current: current, defaults: defaults)
             next.unfetchedLikelihoodRatio = unfetchedLikelihoodRatio(
                 next, signatures: signatures, installs: tally.tokenless, defaults: defaults)
+            next.unfetchedLookAlikeShare = weighsLookAlikeCounts ? lookAlikeShare(next, signatures: signatures) : nil
             next.evidence = evidence
             let change = Self.change(current, next)
             current = next
@@ -102,6 +107,16 @@ public struct AttributionModelFit: Sendable {
         /// The network's agreements right after the click and later.
         var ipShort = NetworkCounts()
         var ipLong = NetworkCounts()
+        /// How many token-less installs leave each count of strangers' look-alikes among their
+        /// unfetched clicks (the last bin pooling every larger count): an install's count, less
+        /// the installer's own click by the probability that it is among them.
+        var strangerLookAlikes = [Double](repeating: 0, count: AttributionModelFit.lookAlikeCountBins)
+
+        mutating func countLookAlikes(_ lookAlikes: Int, own: Double) {
+            let last = strangerLookAlikes.count - 1
+            strangerLookAlikes[min(lookAlikes, last)] += 1 - own
+            if lookAlikes > 0 { strangerLookAlikes[min(lookAlikes - 1, last)] += own }
+        }
 
         mutating func count(_ name: String, _ agreement: MatchObservation.Agreement, weight: Double) {
             guard let agrees = agreement.known else { return }
@@ -177,6 +192,16 @@ public struct AttributionModelFit: Sendable {
             guard denominator > 0, denominator.isFinite else { continue }
             tally.clicked += (denominator - organic) / denominator
             tally.mixture.append((total, denominator - organic))
+            if let lookAlikes = AttributionEngine.unfetchedLookAlikes(observation, fetchedCount: fetched.count) {
+                var own = 0.0
+                if let share = configuration.unfetchedLookAlikeShare, let ratios = configuration.unfetchedLookAlikeCountRatios,
+                    !ratios.isEmpty, lookAlikes > 0
+                {
+                    let unfetched = max(0, total - Double(fetched.count)) * configuration.unfetchedLikelihoodRatio
+                    own = min(1, unfetched * share * ratios[min(lookAlikes, ratios.count - 1)] / denominator)
+                }
+                tally.countLookAlikes(lookAlikes, own: own)
+            }
             for (position, index) in fetched.enumerated() {
                 let weight = ratios[position] / denominator
                 if weight > 1e-6 { add(observation.candidates[index], weight: weight, labelled: false, to: &tally) }
@@ -220,6 +245,7 @@ public struct AttributionModelFit: Sendable {
             return (estimate * weight + prior * k) / (weight + k)
         }
         func probability(_ value: Double) -> Double { min(0.995, max(0.005, value)) }
+        next.unfetchedLookAlikeCountRatios = weighsLookAlikeCounts ? Self.lookAlikeCountRatios(tally.strangerLookAlikes) : nil
         if !tally.mixture.isEmpty {
             next.clickedInstallShare = probability(
                 Self.clickedShare(tally.mixture, prior: defaults.clickedInstallShare, priorWeight: sharePseudoCount))
@@ -284,6 +310,38 @@ public struct AttributionModelFit: Sendable {
             if excess(middle) > 0 { low = middle } else { high = middle }
         }
         return (low + high) / 2
+    }
+
+    /// Of an installer's unfetched clicks, the share that still looks like the install, by the
+    /// numbers just estimated; nil where the reach is the defaults'.
+    func lookAlikeShare(_ parameters: LearnedParameters, signatures: (share: Double, clicks: Int)?) -> Double? {
+        guard let signatures else { return nil }
+        return OwnClickReach.lookAlikeShare(
+            signatureShare: signatures.share,
+            lookAlikePersistence: OwnClickReach.lookAlikePersistence { parameters.persistence[$0.rawValue] },
+            osVersionPersistence: parameters.persistence[Factor.osVersion.rawValue] ?? 1)
+    }
+
+    /// Look-alike counts told apart one by one; from this count on they are pooled. On the unit
+    /// tests' regional app (4,000 installs) counts past ten held a few dozen installs each and
+    /// their ratios swung from 0.7 to 4 between neighbours.
+    static let lookAlikeCountBins = 10
+
+    /// How many installs each count's tally is given beyond its own, toward a ratio of 1.
+    static let lookAlikeCountPseudoCount = 2.0
+
+    /// `P(c − 1) / P(c)` of the count of strangers' look-alikes, by count: the first is 0 (with
+    /// none, the installer's unfetched click is no look-alike), the last 1 (larger counts pooled
+    /// say little). Each count weighs ``lookAlikeCountPseudoCount`` installs more than it holds,
+    /// so a sparse one never gives a ratio of nothing or infinity. Nil without any install
+    /// carrying a signature.
+    static func lookAlikeCountRatios(_ counts: [Double]) -> [Double]? {
+        guard counts.count > 2, counts.reduce(0, +) > 0 else { return nil }
+        let smoothed = counts.map { $0 + lookAlikeCountPseudoCount }
+        var ratios: [Double] = [0]
+        for count in 1..<(counts.count - 1) { ratios.append(smoothed[count - 1] / smoothed[count]) }
+        ratios.append(1)
+        return ratios
     }
 
     /// One less the reach of the indexes for an install's own click, by the numbers just
@@ -355,6 +413,10 @@ public struct AttributionModelFit: Sendable {
         var change = abs(a.clickedInstallShare - b.clickedInstallShare)
         change = max(change, abs(a.delay.quickShare - b.delay.quickShare), abs(a.ipPersistenceShort - b.ipPersistenceShort))
         change = max(change, abs((a.unfetchedLikelihoodRatio ?? 0) - (b.unfetchedLikelihoodRatio ?? 0)))
+        change = max(change, abs((a.unfetchedLookAlikeShare ?? 0) - (b.unfetchedLookAlikeShare ?? 0)))
+        for (x, y) in zip(a.unfetchedLookAlikeCountRatios ?? [], b.unfetchedLookAlikeCountRatios ?? []) {
+            change = max(change, abs(x - y) / 10)
+        }
         change = max(
             change, abs(log(a.delay.quickMedian / b.delay.quickMedian)) / 10, abs(log(a.delay.slowMedian / b.delay.slowMedian)) / 10)
         for (name, value) in a.persistence { change = max(change, abs(value - (b.persistence[name] ?? value))) }

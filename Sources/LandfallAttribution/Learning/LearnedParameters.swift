@@ -15,6 +15,13 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
     /// How much each window click the indexes did not fetch weighs as the install's own: one less
     /// the reach of the indexes (``OwnClickReach``). Nil in models fitted before it was learned.
     public var unfetchedLikelihoodRatio: Double?
+    /// Of that weight, the part on clicks that look like the install's device (screen, time zone
+    /// and language: ``OwnClickReach/lookAlikeShare(signatureShare:lookAlikePersistence:osVersionPersistence:)``).
+    /// Nil in models fitted before it was learned, and wherever the reach is the defaults'.
+    public var unfetchedLookAlikeShare: Double?
+    /// How much likelier each count of look-alikes among the unfetched clicks is with the
+    /// installer's own among them (``AttributionConfiguration/unfetchedLookAlikeCountRatios``).
+    public var unfetchedLookAlikeCountRatios: [Double]?
     /// How much of each estimate is the app's own data rather than the defaults it started from.
     public var evidence: Evidence
 
@@ -51,9 +58,10 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
 
     public init(
         clickedInstallShare: Double, delay: DelayModel, persistence: [String: Double], ipPersistenceShort: Double,
-        unfetchedLikelihoodRatio: Double? = nil, evidence: Evidence
+        unfetchedLikelihoodRatio: Double? = nil, unfetchedLookAlikeShare: Double? = nil, evidence: Evidence
     ) {
         self.unfetchedLikelihoodRatio = unfetchedLikelihoodRatio
+        self.unfetchedLookAlikeShare = unfetchedLookAlikeShare
         self.clickedInstallShare = clickedInstallShare
         self.delay = delay
         self.persistence = persistence
@@ -69,6 +77,8 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
             uniqueKeysWithValues: AttributionModelFit.learnedFactors.map { ($0.rawValue, configuration.persistence(of: $0)) })
         ipPersistenceShort = configuration.ipPersistenceShort
         unfetchedLikelihoodRatio = configuration.unfetchedLikelihoodRatio
+        unfetchedLookAlikeShare = configuration.unfetchedLookAlikeShare
+        unfetchedLookAlikeCountRatios = configuration.unfetchedLookAlikeCountRatios
         evidence = Evidence()
     }
 
@@ -77,9 +87,11 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
     public var isUsable: Bool {
         let probabilities =
             [clickedInstallShare, delay.quickShare, ipPersistenceShort] + Array(persistence.values)
-            + (unfetchedLikelihoodRatio.map { [$0] } ?? [])
+            + (unfetchedLikelihoodRatio.map { [$0] } ?? []) + (unfetchedLookAlikeShare.map { [$0] } ?? [])
         let durations = [delay.quickMedian, delay.slowMedian, delay.quickLogSigma, delay.slowLogSigma]
+        let ratios = unfetchedLookAlikeCountRatios ?? []
         return probabilities.allSatisfy { $0.isFinite && $0 > 0 && $0 < 1 } && durations.allSatisfy { $0.isFinite && $0 > 0 }
+            && ratios.allSatisfy { $0.isFinite && $0 >= 0 }
     }
 
     /// The configuration with these numbers for `platform`'s installs.
@@ -92,6 +104,8 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
         }
         configuration.ipPersistenceShort = ipPersistenceShort
         if let unfetchedLikelihoodRatio { configuration.unfetchedLikelihoodRatio = unfetchedLikelihoodRatio }
+        configuration.unfetchedLookAlikeShare = unfetchedLookAlikeShare
+        configuration.unfetchedLookAlikeCountRatios = unfetchedLookAlikeCountRatios
         return configuration
     }
 }

@@ -58,6 +58,26 @@ public enum OwnClickReach {
         [Factor.osVersion, .screen, .timezone, .language].reduce(1.0) { $0 * (persistence($1) ?? 1) }
     }
 
+    /// Of an installer's clicks the indexes did not fetch, the share that still looks like the
+    /// install's device (screen, time zone and language kept): the prefix missed them, and the
+    /// signature index missed them because they carry no OS version or it changed. Where few
+    /// clicks carry one (Android's reduced user agents) nearly all of them; where most do, the
+    /// OS updates alone.
+    public static func lookAlikeShare(signatureShare: Double, lookAlikePersistence: Double, osVersionPersistence: Double) -> Double {
+        let keyed = min(1, max(0, signatureShare))
+        let kept = min(1, max(0, lookAlikePersistence))
+        let osKept = min(1, max(0, osVersionPersistence))
+        let missed = 1 - keyed * kept * osKept
+        guard missed > 0 else { return 0 }
+        return kept * (1 - keyed * osKept) / missed
+    }
+
+    /// How often one person keeps the screen, time zone and language the look-alike count is
+    /// taken on: the product of their persistences, a missing one kept.
+    public static func lookAlikePersistence(_ persistence: (Factor) -> Double?) -> Double {
+        [Factor.screen, .timezone, .language].reduce(1.0) { $0 * (persistence($1) ?? 1) }
+    }
+
     /// The reach: found on the network, or else on the signature when the click carries one and
     /// the person's signals held.
     public static func reach(network: Double, signatureShare: Double, signaturePersistence: Double) -> Double {

@@ -38,6 +38,12 @@ struct AttributionModelView: Encodable, Sendable {
         /// How much each window click the indexes did not fetch weighs as the install's own (one
         /// less the chance that its own click is found), from the candidates on its network.
         var unfetchedLikelihoodRatio: Estimate
+        /// Of that weight, the part on clicks that share the install's screen, time zone and
+        /// language; nil until learned, and then the count of such look-alikes is not weighed.
+        var unfetchedLookAlikeShare: Double?
+        /// By count of such look-alikes (the last standing for every larger count), how much
+        /// likelier it is with the installer's own click among them; nil until learned.
+        var unfetchedLookAlikeCountRatios: [Double]?
     }
 
     /// One learned number, its default, and the weight of the app's own evidence behind it
@@ -138,7 +144,9 @@ struct AttributionModelView: Encodable, Sendable {
                     value: parameters.unfetchedLikelihoodRatio ?? configuration.unfetchedLikelihoodRatio,
                     defaultValue: defaults.unfetchedLikelihoodRatio ?? configuration.unfetchedLikelihoodRatio,
                     learnedFrom: Double(evidence.networkCandidates ?? 0)
-                )
+                ),
+                unfetchedLookAlikeShare: parameters.unfetchedLookAlikeShare,
+                unfetchedLookAlikeCountRatios: parameters.unfetchedLookAlikeCountRatios
             )
         )
     }

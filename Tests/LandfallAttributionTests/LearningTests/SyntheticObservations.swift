@@ -24,7 +24,14 @@ struct SyntheticObservations {
     var screenShare = 0.12
     var timezoneShare = 0.3
     var languageShare = 0.7
+    /// When set, look-alikes follow regions: each install's screen, time zone and language are
+    /// shared by a number of strangers' clicks drawn around one of these means (a screen common
+    /// in one city and rare in the next), not by the product of the values' app-wide shares, and
+    /// the install's signature share is that count, as the server counts it.
+    var lookAlikeMeans: [Double]? = nil
 
+    /// Whether the install `next()` drew last followed a click, found by the indexes or not.
+    private(set) var lastFollowedClick = false
     private var generator: SplitMix64
 
     init(clickedShare: Double, seed: UInt64) {
@@ -33,17 +40,21 @@ struct SyntheticObservations {
     }
 
     /// The strangers' shares, plus one click for each value `own` kept (nil: the install followed no click).
-    func shares(own: MatchObservation.Candidate? = nil) -> InstallShares {
+    func shares(own: MatchObservation.Candidate? = nil, lookAlikeStrangers: Int? = nil) -> InstallShares {
         let oneClick = 1 / Double(windowClicks + 1)
         func counted(_ share: Double, _ agreements: MatchObservation.Agreement?...) -> Double {
             own != nil && agreements.allSatisfy({ $0 == .agrees }) ? share + oneClick : share
         }
+        let signature =
+            lookAlikeStrangers.map { strangers in
+                counted((Double(strangers) + 0.5) / Double(windowClicks + 1), own?.screen, own?.timezone, own?.language)
+            } ?? counted(screenShare * timezoneShare * languageShare, own?.screen, own?.timezone, own?.language)
         return InstallShares(
             ip: counted(ipShare, own?.ip), osVersion: counted(osShare, own?.osVersion), screen: counted(screenShare, own?.screen),
             timezone: counted(timezoneShare, own?.timezone), language: counted(languageShare, own?.language),
             device: counted(osShare * screenShare, own?.osVersion, own?.screen),
             locale: counted(timezoneShare * languageShare, own?.timezone, own?.language),
-            signature: counted(screenShare * timezoneShare * languageShare, own?.screen, own?.timezone, own?.language),
+            signature: signature,
             floor: 0.5 / Double(windowClicks + 1)
         )
     }
@@ -67,6 +78,7 @@ struct SyntheticObservations {
         var truth: Int?
         var ownClick: MatchObservation.Candidate?
         let clicked = uniform() < clickedShare
+        lastFollowedClick = clicked
         let labelled = clicked && uniform() < tokenShare
         if clicked {
             let delay = drawDelay()
@@ -86,8 +98,10 @@ struct SyntheticObservations {
         }
         // Every click its own device: strangers, and one click of the installing person.
         for index in candidates.indices { candidates[index].group = index }
+        let lookAlikeStrangers = lookAlikeMeans.map { means in poisson(means[Int(uniform() * Double(means.count)) % means.count]) }
         var observation = MatchObservation(
-            platform: .android, window: window, clickCount: windowClicks, shares: shares(own: ownClick), candidates: candidates
+            platform: .android, window: window, clickCount: windowClicks,
+            shares: shares(own: ownClick, lookAlikeStrangers: lookAlikeStrangers), candidates: candidates
         )
         if labelled, let truth { observation.label = truth }
         if !labelled, let truth, !candidates[truth].fetched {
