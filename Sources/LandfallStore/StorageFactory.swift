@@ -46,9 +46,10 @@ public enum StorageFactory {
     public static func withStorage<Result: Sendable>(
         at location: DatabaseLocation,
         logger: Logger,
+        connectionWait: Duration = PostgresDatabaseProvider.defaultConnectionWait,
         _ body: @Sendable (SQLStorage, any SQLDatabaseProvider) async throws -> Result
     ) async throws -> Result {
-        let provider = try await makeProvider(for: location, logger: logger)
+        let provider = try await makeProvider(for: location, logger: logger, connectionWait: connectionWait)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await provider.run() }
             defer { group.cancelAll() }

@@ -68,12 +68,18 @@ public enum TestDatabases {
         return .sqlite(path: path)
     }
 
+    /// How long a contract test's query waits for a pooled PostgreSQL connection. The server's 5 s
+    /// (keep waiting while PostgreSQL accepts a probe connection within a second) failed one
+    /// contract test in a CI run, when the machine was so starved that a one-click batch took
+    /// 3.8 s and the probe itself timed out; no contract test stops its database.
+    public static let connectionWait: Duration = .seconds(30)
+
     /// Opens a fresh, unmigrated database of `engine` and runs `body` while its connections are serviced.
     public static func withFreshStorage<Result: Sendable>(
         _ engine: TestEngine,
         _ body: @Sendable (SQLStorage, any SQLDatabaseProvider) async throws -> Result
     ) async throws -> Result {
-        try await StorageFactory.withStorage(at: fresh(engine), logger: logger, body)
+        try await StorageFactory.withStorage(at: fresh(engine), logger: logger, connectionWait: connectionWait, body)
     }
 
     /// Opens a fresh database of `engine`, applies every migration, and runs `body` with it.
@@ -86,7 +92,7 @@ public enum TestDatabases {
             case .sqlite: try await migratedSQLite()
             case .postgres: try await fresh(engine)
             }
-        return try await StorageFactory.withStorage(at: location, logger: logger) { storage, provider in
+        return try await StorageFactory.withStorage(at: location, logger: logger, connectionWait: connectionWait) { storage, provider in
             // Applies everything on a new PostgreSQL database; only checks the copied SQLite file.
             try await Migrator(provider: provider).migrate()
             return try await body(storage, provider)
