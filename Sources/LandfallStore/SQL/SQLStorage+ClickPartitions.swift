@@ -173,22 +173,25 @@ extension SQLStorage {
                 // the count, the fold and the tokens released are of the same rows; analytics reads
                 // of the view go on until the DROP.
                 try await database.raw("LOCK TABLE \(ident: month.name) IN SHARE MODE").run()
-                // Clicks of an app deleted without its clicks cannot be counted (the counts
-                // reference apps); they go with the month.
+                // Counted as they are folded, in one read of the month: clicks of an app deleted
+                // without its clicks cannot be counted (the counts reference apps) and go with it.
                 let counted =
                     try await database.raw(
-                        "SELECT count(*) AS n FROM \(ident: month.name) c WHERE EXISTS (SELECT 1 FROM apps a WHERE a.id = c.app_id)"
+                        """
+                        WITH daily AS (
+                            SELECT app_id, clicked_at - ((clicked_at % 86400000) + 86400000) % 86400000 AS day, link_id, platform,
+                                coalesce(country, '') AS country, is_bot, count(*) AS clicks
+                            FROM \(ident: month.name) c WHERE EXISTS (SELECT 1 FROM apps a WHERE a.id = c.app_id)
+                            GROUP BY 1, 2, 3, 4, 5, 6),
+                        added AS (
+                            INSERT INTO click_daily_counts (app_id, day, link_id, platform, country, is_bot, clicks)
+                            SELECT app_id, day, link_id, platform, country, is_bot, clicks FROM daily
+                            ON CONFLICT (app_id, day, link_id, platform, country, is_bot)
+                            DO UPDATE SET clicks = click_daily_counts.clicks + excluded.clicks
+                            RETURNING 1)
+                        SELECT coalesce(sum(clicks), 0)::bigint AS n FROM daily
+                        """
                     ).first()?.decode(column: "n", as: Int64.self) ?? 0
-                try await database.raw(
-                    """
-                    INSERT INTO click_daily_counts (app_id, day, link_id, platform, country, is_bot, clicks)
-                    SELECT app_id, clicked_at - ((clicked_at % 86400000) + 86400000) % 86400000, link_id, platform,
-                        coalesce(country, ''), is_bot, count(*)
-                    FROM \(ident: month.name) c WHERE EXISTS (SELECT 1 FROM apps a WHERE a.id = c.app_id)
-                    GROUP BY 1, 2, 3, 4, 5, 6
-                    ON CONFLICT (app_id, day, link_id, platform, country, is_bot) DO UPDATE SET clicks = click_daily_counts.clicks + excluded.clicks
-                    """
-                ).run()
                 // As in a row fold, an attributed install keeps its click's country.
                 try await database.raw(
                     """
@@ -196,12 +199,10 @@ extension SQLStorage {
                     WHERE c.install_id = i.id AND c.country IS NOT NULL AND i.app_id = c.app_id
                     """
                 ).run()
-                // A DROP fires no row trigger. The batches above released the month's tokens, and
-                // nothing adds a click to a retired month, so this finds none: it stays so that a
-                // dropped month leaves no token behind, whatever released the others.
-                try await database.raw(
-                    "DELETE FROM click_tokens t USING \(ident: month.name) c WHERE t.click_token = c.click_token"
-                ).run()
+                // A DROP fires no row trigger, and the month's tokens are already gone: the batches
+                // above released them, nothing adds a click to a retired month, and a deletion of its
+                // clicks releases theirs (`deleteRetiredClicks`). The fold's transaction, which the
+                // click batches' commits wait beside, reads the month twice: here and in the count.
                 // Waits only for analytics reads of the view that are scanning this month.
                 try await database.raw("DROP TABLE \(ident: month.name)").run()
                 return Int(counted)
