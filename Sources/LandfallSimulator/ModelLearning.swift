@@ -12,6 +12,9 @@ public struct ModelLearning: Sendable, Hashable {
     public var minimumObservations: Int
     /// The precision the app asks for: each fit picks the cut that delivers it by its estimate.
     public var targetPrecision: Double?
+    /// Whether each fit learns to weigh look-alikes among the unfetched clicks
+    /// (``AttributionModelFit/weighsLookAlikeCounts``).
+    public var weighsLookAlikeCounts = false
 
     public init(
         interval: TimeInterval = 6 * 3600, maximumObservations: Int = 5_000, minimumObservations: Int = 30, targetPrecision: Double? = 0.95
@@ -57,7 +60,8 @@ struct LearningState {
     }
 
     private mutating func refit() {
-        let fit = AttributionModelFit(base: base)
+        var fit = AttributionModelFit(base: base)
+        fit.weighsLookAlikeCounts = schedule.weighsLookAlikeCounts
         for (platform, all) in observations where all.count >= schedule.minimumObservations {
             let recent = Array(all.suffix(schedule.maximumObservations))
             let started = Date()

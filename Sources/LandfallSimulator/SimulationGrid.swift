@@ -93,6 +93,8 @@ public struct SimulationGrid: Sendable {
     public var postedDays: Double?
     /// The engine's calibration in every cell; `.identity` to fit new curves from the grid.
     public var calibration = ConfidenceCalibration.standard
+    /// Whether each cell's fits weigh look-alikes among the unfetched clicks (``ModelLearning``).
+    public var weighsLookAlikeCounts = false
 
     public init() {}
 
@@ -128,7 +130,11 @@ public struct SimulationGrid: Sendable {
     public func run(_ cell: Cell, learning: Bool = true) -> Result {
         var simulation = DirectSimulation()
         simulation.configuration.calibration = calibration
-        if learning { simulation.learning = ModelLearning(targetPrecision: targetPrecision) }
+        if learning {
+            var schedule = ModelLearning(targetPrecision: targetPrecision)
+            schedule.weighsLookAlikeCounts = weighsLookAlikeCounts
+            simulation.learning = schedule
+        }
         let report = simulation.run(population(of: cell))
         let engine = report.recallAtPrecision.first { $0.name == "Landfall engine" }
         let plain = report.recallAtPrecision.first { $0.name == LikelihoodRatioBaseline.name }

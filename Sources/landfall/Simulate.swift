@@ -90,6 +90,9 @@ struct Simulate: AsyncParsableCommand {
     @Flag(help: "Run the grid of worlds (organic share, density, tokens, audience, delays), each learning its own model")
     var grid = false
 
+    @Flag(help: "With --grid: each fit also learns to weigh look-alikes among the clicks the indexes did not fetch (off in the server)")
+    var lookAlikeCounts = false
+
     @Option(help: "With --grid: run only the cells whose name contains this")
     var cells: String?
 
@@ -224,6 +227,7 @@ struct Simulate: AsyncParsableCommand {
         grid.seed = seed
         grid.windowHours = windowHours
         if asPosted { grid.postedDays = httpDays }
+        grid.weighsLookAlikeCounts = lookAlikeCounts
         let chosen = SimulationGrid.cells.filter { cell in cells.map { cell.name.localizedCaseInsensitiveContains($0) } ?? true }
         if fitCalibration {
             try fitGridCalibration(grid, cells: chosen)
