@@ -154,11 +154,20 @@ extension AttributionEngine {
     public func unfetchedWeight(_ observation: MatchObservation, fetchedCount: Int) -> Double {
         let total = Double(max(observation.clickCount, fetchedCount))
         let uniform = max(0, total - Double(fetchedCount)) * configuration.unfetchedLikelihoodRatio
-        guard let share = configuration.unfetchedLookAlikeShare, let ratios = configuration.unfetchedLookAlikeCountRatios,
-            !ratios.isEmpty, let lookAlikes = Self.unfetchedLookAlikes(observation, fetchedCount: fetchedCount)
+        guard let share = configuration.unfetchedLookAlikeShare,
+            let lookAlikes = Self.unfetchedLookAlikes(observation, fetchedCount: fetchedCount),
+            let onLookAlikes = lookAlikeWeight(uniform: uniform, lookAlikes: lookAlikes)
         else { return uniform }
-        let kept = min(1, max(0, share))
-        return uniform * (kept * ratios[min(lookAlikes, ratios.count - 1)] + (1 - kept))
+        return onLookAlikes + uniform * (1 - min(1, max(0, share)))
+    }
+
+    /// The part of `uniform`, the unfetched clicks' weight, that rests on the installer's click
+    /// being one of `lookAlikes` look-alikes; nil unless the model weighs look-alike counts.
+    func lookAlikeWeight(uniform: Double, lookAlikes: Int) -> Double? {
+        guard let share = configuration.unfetchedLookAlikeShare, let ratios = configuration.unfetchedLookAlikeCountRatios,
+            !ratios.isEmpty
+        else { return nil }
+        return uniform * min(1, max(0, share)) * ratios[min(lookAlikes, ratios.count - 1)]
     }
 
     /// How many of the window's unfetched clicks share the install's screen, time zone and

@@ -195,14 +195,9 @@ public struct AttributionModelFit: Sendable {
             guard denominator > 0, denominator.isFinite else { continue }
             tally.clicked += (denominator - organic) / denominator
             tally.mixture.append((total, denominator - organic))
-            if let lookAlikes = AttributionEngine.unfetchedLookAlikes(observation, fetchedCount: fetched.count) {
-                var own = 0.0
-                if let share = configuration.unfetchedLookAlikeShare, let ratios = configuration.unfetchedLookAlikeCountRatios,
-                    !ratios.isEmpty, lookAlikes > 0
-                {
-                    let unfetched = max(0, total - Double(fetched.count)) * configuration.unfetchedLikelihoodRatio
-                    own = min(1, unfetched * share * ratios[min(lookAlikes, ratios.count - 1)] / denominator)
-                }
+            if weighsLookAlikeCounts, let lookAlikes = AttributionEngine.unfetchedLookAlikes(observation, fetchedCount: fetched.count) {
+                let uniform = max(0, total - Double(fetched.count)) * configuration.unfetchedLikelihoodRatio
+                let own = engine.lookAlikeWeight(uniform: uniform, lookAlikes: lookAlikes).map { min(1, $0 / denominator) } ?? 0
                 tally.countLookAlikes(lookAlikes, own: own)
             }
             for (position, index) in fetched.enumerated() {
