@@ -122,7 +122,8 @@ extension AttributionEngine {
         let posterior = min(1, max(0, best.probability))
         return Evaluation(
             index: fetched[best.position],
-            probability: configuration.calibration.calibrated(posterior, clickCount: Int(total)),
+            probability: configuration.calibration.calibrated(
+                posterior, clickCount: Int(total), clickedPrior: clickedPrior(observation.platform)),
             posterior: posterior,
             clicked: min(1, max(0, evidence / (background + evidence))),
             matchedFactors: likelihoodRatio(bestCandidate, shares: observation.shares, window: observation.window).matched
@@ -182,7 +183,7 @@ extension AttributionEngine {
         return min(unfetched, max(0, counted - fetchedLookAlikes))
     }
 
-    func clickedPrior(_ platform: DevicePlatform) -> Double {
+    public func clickedPrior(_ platform: DevicePlatform) -> Double {
         let share = configuration.clickedInstallShareByPlatform[platform] ?? configuration.clickedInstallShare
         return min(0.999, max(0.001, share))
     }
