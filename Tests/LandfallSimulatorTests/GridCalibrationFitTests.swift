@@ -74,8 +74,8 @@ struct GridEvidenceCalibrationFitTests {
             let right = Int((20 * probability(0.6 * evidence + logOdds(prior))).rounded())
             return (0..<20).map {
                 ScoredInstall(
-                    fromClickInWindow: $0 < right, confidence: (posterior * 100).rounded(.down), probability: posterior, correct: $0 < right,
-                    clickedPrior: prior)
+                    fromClickInWindow: $0 < right, confidence: (posterior * 100).rounded(.down), probability: posterior,
+                    correct: $0 < right, clickedPrior: prior)
             }
         }
     }
