@@ -50,62 +50,6 @@ public enum CalibrationFit {
             })
     }
 
-    /// One evidence-scale band per density from the same grid results: each token-less install's
-    /// evidence (its posterior's log-odds less its app's clicked prior's), cut into `bins` bins of
-    /// equal count; each bin's knot shifts the evidence by what makes the installs' probabilities,
-    /// each with its own prior added back, sum to the installs that were right. Made monotone.
-    public static func fitEvidence(
-        grid results: [SimulationGrid.Result], postedDays: Double, bins: Int = 16, minimumCount: Int = 200
-    ) -> ConfidenceCalibration {
-        typealias Answer = (evidence: Double, prior: Double, right: Bool)
-        var answers: [Double: [Answer]] = [:]
-        var seen: [[CalibrationBucket]] = []
-        for result in results where result.learning && !seen.contains(result.calibration) {
-            seen.append(result.calibration)
-            for scored in result.tokenlessScores where !scored.deterministic {
-                guard let probability = scored.probability, let prior = scored.clickedPrior else { continue }
-                let priorOdds = ConfidenceCalibration.Band.logOdds(prior)
-                answers[result.cell.clicksPerDay, default: []].append(
-                    (ConfidenceCalibration.Band.logOdds(probability) - priorOdds, priorOdds, scored.correct && scored.fromClickInWindow))
-            }
-        }
-        return ConfidenceCalibration(
-            bands: answers.keys.sorted().map { density in
-                let sorted = (answers[density] ?? []).sorted { $0.evidence < $1.evidence }
-                let size = max(minimumCount, sorted.count / max(1, bins))
-                var points: [(x: Double, y: Double, weight: Double)] = []
-                var start = sorted.startIndex
-                while start < sorted.endIndex {
-                    var end = min(sorted.endIndex, start + size)
-                    // The last bin takes a short remainder rather than standing on too few answers.
-                    if sorted.endIndex - end < minimumCount { end = sorted.endIndex }
-                    let bin = sorted[start..<end]
-                    let meanEvidence = bin.reduce(0) { $0 + $1.evidence } / Double(bin.count)
-                    let shift = evidenceShift(bin.map { ($0.evidence + $0.prior, $0.right) })
-                    points.append((meanEvidence, meanEvidence + shift, Double(bin.count)))
-                    start = end
-                }
-                return ConfidenceCalibration.Band(
-                    clickCount: Int((density * postedDays / 4).rounded()), scale: .evidence,
-                    knots: poolAdjacentViolators(points).map { .init($0.x, $0.y) })
-            })
-    }
-
-    /// The shift of log-odds that makes the answers' probabilities sum to the right ones: one
-    /// root, found by bisection, since the sum grows with the shift.
-    static func evidenceShift(_ answers: [(logOdds: Double, right: Bool)]) -> Double {
-        let right = Double(answers.filter(\.right).count)
-        // Half an answer either way keeps a bin all right or all wrong finite.
-        let target = min(Double(answers.count) - 0.5, max(0.5, right))
-        var (low, high) = (-15.0, 15.0)
-        for _ in 0..<60 {
-            let middle = (low + high) / 2
-            let expected = answers.reduce(0) { $0 + 1 / (1 + exp(-($1.logOdds + middle))) }
-            if expected < target { low = middle } else { high = middle }
-        }
-        return (low + high) / 2
-    }
-
     /// Isotonic regression of y on x (points sorted by x), weighted.
     static func poolAdjacentViolators(_ points: [(x: Double, y: Double, weight: Double)]) -> [(x: Double, y: Double)] {
         var blocks: [(x: Double, y: Double, weight: Double)] = []
@@ -126,8 +70,7 @@ public enum CalibrationFit {
         var lines = ["ConfidenceCalibration(bands: ["]
         for band in calibration.bands {
             let knots = band.knots.map { String(format: ".init(%.3f, %.3f)", $0.posterior, $0.calibrated) }.joined(separator: ", ")
-            let scale = band.scale == .evidence ? " scale: .evidence," : ""
-            lines.append("    .init(clickCount: \(band.clickCount),\(scale) knots: [\(knots)]),")
+            lines.append("    .init(clickCount: \(band.clickCount), knots: [\(knots)]),")
         }
         lines.append("])")
         return lines.joined(separator: "\n")

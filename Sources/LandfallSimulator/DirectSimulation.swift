@@ -37,11 +37,8 @@ public struct DirectSimulation: Sendable {
     }
 
     /// The report, and for every install (measured or not) the person whose click the engine
-    /// attributed it to at the operating threshold and that click's index (nil: organic answer),
-    /// and the engine's answer to every measured token-less install.
-    func runDetailed(
-        _ population: SimulatedPopulation
-    ) -> (report: DensityReport, attributedPerson: [Int?], attributedClick: [Int?], tokenlessScores: [ScoredInstall]) {
+    /// attributed it to at the operating threshold and that click's index (nil: organic answer).
+    func runDetailed(_ population: SimulatedPopulation) -> (report: DensityReport, attributedPerson: [Int?], attributedClick: [Int?]) {
         let started = Date()
         let model = population.model
         let window = model.window
@@ -162,7 +159,7 @@ public struct DirectSimulation: Sendable {
                     let correct = population.clicks[position].personId == install.personId
                     scored = ScoredInstall(
                         fromClickInWindow: fromClick, confidence: Double(decision.confidence),
-                        probability: decision.probability, correct: correct, clickedPrior: deciding.clickedPrior(evidence.platform)
+                        probability: decision.probability, correct: correct
                     )
                     if Double(decision.confidence) >= threshold {
                         index.consume(position)
@@ -330,7 +327,7 @@ public struct DirectSimulation: Sendable {
                 learnedReport.atTargetPrecision = metrics
             }
         }
-        return (learnedReport, attributedPerson, attributedClick, engineTokenless)
+        return (learnedReport, attributedPerson, attributedClick)
     }
 
     static let baselineThresholds: [Double] = [40, 50, 60, 70, 80, 90, 100]

@@ -10,20 +10,13 @@ public struct ScoredInstall: Sendable, Hashable, Codable {
     public var correct: Bool
     /// Matched through a click token: attributed with confidence 100, always correct.
     public var deterministic: Bool
-    /// The clicked prior the deciding engine held for the install's platform, for fitting curves
-    /// on the evidence scale; nil for matchers without one.
-    public var clickedPrior: Double?
 
-    public init(
-        fromClickInWindow: Bool, confidence: Double?, probability: Double? = nil, correct: Bool, deterministic: Bool = false,
-        clickedPrior: Double? = nil
-    ) {
+    public init(fromClickInWindow: Bool, confidence: Double?, probability: Double? = nil, correct: Bool, deterministic: Bool = false) {
         self.fromClickInWindow = fromClickInWindow
         self.confidence = confidence
         self.probability = probability
         self.correct = correct
         self.deterministic = deterministic
-        self.clickedPrior = clickedPrior
     }
 
     func isAttributed(at threshold: Double) -> Bool {

@@ -123,14 +123,6 @@ public struct SimulationGrid: Sendable {
         /// Token-less installs with a candidate by confidence decile: stated against right.
         public var calibration: [CalibrationBucket]
         public var seconds: Double
-        /// The engine's answer to each measured token-less install, for fitting curves (not in the JSON).
-        public var tokenlessScores: [ScoredInstall] = []
-
-        enum CodingKeys: String, CodingKey {
-            case cell, learning, measuredInstalls, precisionAtDefault, recallAtDefault, recallAtPrecision97,
-                baselineRecallAtPrecision97, precisionAtTarget, recallAtTarget, worstCalibrationGap, learnedClickedShare,
-                trueClickedShare, mixtureAtTruth, calibration, seconds
-        }
     }
 
     /// One cell, learning its model (or, with `learning` false, on the defaults throughout: the
@@ -143,7 +135,7 @@ public struct SimulationGrid: Sendable {
             schedule.weighsLookAlikeCounts = weighsLookAlikeCounts
             simulation.learning = schedule
         }
-        let (report, _, _, tokenlessScores) = simulation.runDetailed(population(of: cell))
+        let report = simulation.run(population(of: cell))
         let engine = report.recallAtPrecision.first { $0.name == "Landfall engine" }
         let plain = report.recallAtPrecision.first { $0.name == LikelihoodRatioBaseline.name }
         return Result(
@@ -154,7 +146,7 @@ public struct SimulationGrid: Sendable {
             recallAtTarget: report.atTargetPrecision?.recall, worstCalibrationGap: Evaluator.calibrationError(report.calibration).worst,
             learnedClickedShare: report.learned.mapValues(\.clickedInstallShare), trueClickedShare: report.clickedShareTruth,
             mixtureAtTruth: report.mixtureAtTruth,
-            calibration: report.calibration, seconds: report.seconds, tokenlessScores: tokenlessScores
+            calibration: report.calibration, seconds: report.seconds
         )
     }
 

@@ -295,8 +295,7 @@ struct Simulate: AsyncParsableCommand {
             for cell in cells { results.append(grid.run(cell, learning: true)) }
             if !json { Self.emit("seed \(grid.seed): \(cells.count) cells") }
         }
-        Self.emit("over posteriors:\n" + CalibrationFit.swiftLiteral(CalibrationFit.fit(grid: results, postedDays: postedDays)))
-        Self.emit("over the evidence:\n" + CalibrationFit.swiftLiteral(CalibrationFit.fitEvidence(grid: results, postedDays: postedDays)))
+        Self.emit(CalibrationFit.swiftLiteral(CalibrationFit.fit(grid: results, postedDays: postedDays)))
     }
 
     /// How `--target` is replayed.

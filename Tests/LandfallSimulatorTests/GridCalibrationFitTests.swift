@@ -1,4 +1,3 @@
-import Foundation
 import LandfallAttribution
 import Testing
 
@@ -58,71 +57,5 @@ struct GridCalibrationFitTests {
         #expect(knots.count == 1)
         #expect(abs(knots[0].posterior - 0.40) < 1e-9)
         #expect(abs(knots[0].calibrated - 0.50) < 1e-9)
-    }
-}
-
-@Suite("Calibration over the evidence, fitted from the grid")
-struct GridEvidenceCalibrationFitTests {
-    static func probability(_ logOdds: Double) -> Double { 1 / (1 + exp(-logOdds)) }
-    static func logOdds(_ p: Double) -> Double { log(p / (1 - p)) }
-
-    /// Answers whose engine overstates its evidence (its log-odds worth 0.6 of what it says), at
-    /// one clicked prior: twenty per evidence step, as many right as the true probability says.
-    static func answers(prior: Double) -> [ScoredInstall] {
-        stride(from: -4.0, through: 6.0, by: 0.05).flatMap { evidence -> [ScoredInstall] in
-            let posterior = probability(evidence + logOdds(prior))
-            let right = Int((20 * probability(0.6 * evidence + logOdds(prior))).rounded())
-            return (0..<20).map {
-                ScoredInstall(
-                    fromClickInWindow: $0 < right, confidence: (posterior * 100).rounded(.down), probability: posterior,
-                    correct: $0 < right, clickedPrior: prior)
-            }
-        }
-    }
-
-    static func result(_ name: String, prior: Double) -> SimulationGrid.Result {
-        let scores = answers(prior: prior)
-        return SimulationGrid.Result(
-            cell: SimulationGrid.Cell(name: name), learning: true, measuredInstalls: scores.count, precisionAtDefault: nil,
-            recallAtDefault: 0, recallAtPrecision97: 0, baselineRecallAtPrecision97: 0, precisionAtTarget: nil, recallAtTarget: nil,
-            worstCalibrationGap: 0, learnedClickedShare: [:], trueClickedShare: [:], calibration: Evaluator.calibration(scores), seconds: 0,
-            tokenlessScores: scores)
-    }
-
-    /// The largest gap over deciles of one world's answers once calibrated.
-    static func worstGap(_ calibration: ConfidenceCalibration, prior: Double) -> Double {
-        let calibrated = answers(prior: prior).map { answer in
-            var answer = answer
-            answer.probability = calibration.calibrated(answer.probability ?? 0, clickCount: 5000, clickedPrior: prior)
-            return answer
-        }
-        return Evaluator.calibrationError(Evaluator.calibration(calibrated)).worst
-    }
-
-    /// One posterior stands for more evidence where the prior is low, so a curve over posteriors
-    /// pooled over both worlds is wrong for each.
-    @Test("one curve over the evidence calibrates an app with many organic installs and one with few; one over posteriors cannot")
-    func holdsAcrossPriors() {
-        let results = [Self.result("few organic", prior: 0.9), Self.result("many organic", prior: 0.3)]
-        let evidence = CalibrationFit.fitEvidence(grid: results, postedDays: 4)
-        #expect(evidence.bands.count == 1 && evidence.bands[0].scale == .evidence)
-        for knot in evidence.bands[0].knots where abs(knot.posterior) < 3 {
-            #expect(abs(knot.calibrated - 0.6 * knot.posterior) < 0.2)
-        }
-        let posterior = CalibrationFit.fit(grid: results, postedDays: 4)
-        for prior in [0.9, 0.3] {
-            #expect(Self.worstGap(evidence, prior: prior) < 3)
-        }
-        #expect(max(Self.worstGap(posterior, prior: 0.9), Self.worstGap(posterior, prior: 0.3)) > 5)
-    }
-
-    @Test("the shift is the root that makes the probabilities add up to the right answers")
-    func shift() {
-        let answers = (0..<100).map { (logOdds: 0.0, right: $0 < 27) }
-        #expect(abs(CalibrationFit.evidenceShift(answers) - Self.logOdds(0.27)) < 1e-6)
-        // All right: finite, and strongly positive.
-        let allRight = (0..<100).map { _ in (logOdds: 0.0, right: true) }
-        let shift = CalibrationFit.evidenceShift(allRight)
-        #expect(shift.isFinite && shift > 4)
     }
 }

@@ -122,8 +122,7 @@ extension AttributionEngine {
         let posterior = min(1, max(0, best.probability))
         return Evaluation(
             index: fetched[best.position],
-            probability: configuration.calibration.calibrated(
-                posterior, clickCount: Int(total), clickedPrior: clickedPrior(observation.platform)),
+            probability: configuration.calibration.calibrated(posterior, clickCount: Int(total)),
             posterior: posterior,
             clicked: min(1, max(0, evidence / (background + evidence))),
             matchedFactors: likelihoodRatio(bestCandidate, shares: observation.shares, window: observation.window).matched
@@ -183,7 +182,7 @@ extension AttributionEngine {
         return min(unfetched, max(0, counted - fetchedLookAlikes))
     }
 
-    public func clickedPrior(_ platform: DevicePlatform) -> Double {
+    func clickedPrior(_ platform: DevicePlatform) -> Double {
         let share = configuration.clickedInstallShareByPlatform[platform] ?? configuration.clickedInstallShare
         return min(0.999, max(0.001, share))
     }
