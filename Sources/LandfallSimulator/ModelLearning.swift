@@ -13,8 +13,8 @@ public struct ModelLearning: Sendable, Hashable {
     /// The precision the app asks for: each fit picks the cut that delivers it by its estimate.
     public var targetPrecision: Double?
     /// Whether each fit learns to weigh look-alikes among the unfetched clicks
-    /// (``AttributionModelFit/weighsLookAlikeCounts``).
-    public var weighsLookAlikeCounts = false
+    /// (``AttributionModelFit/weighsLookAlikeCounts``), as the server's do.
+    public var weighsLookAlikeCounts = true
 
     public init(
         interval: TimeInterval = 6 * 3600, maximumObservations: Int = 5_000, minimumObservations: Int = 30, targetPrecision: Double? = 0.95

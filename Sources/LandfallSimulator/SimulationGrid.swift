@@ -94,7 +94,7 @@ public struct SimulationGrid: Sendable {
     /// The engine's calibration in every cell; `.identity` to fit new curves from the grid.
     public var calibration = ConfidenceCalibration.standard
     /// Whether each cell's fits weigh look-alikes among the unfetched clicks (``ModelLearning``).
-    public var weighsLookAlikeCounts = false
+    public var weighsLookAlikeCounts = true
 
     public init() {}
 

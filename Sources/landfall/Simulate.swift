@@ -90,8 +90,10 @@ struct Simulate: AsyncParsableCommand {
     @Flag(help: "Run the grid of worlds (organic share, density, tokens, audience, delays), each learning its own model")
     var grid = false
 
-    @Flag(help: "With --grid: each fit also learns to weigh look-alikes among the clicks the indexes did not fetch (off in the server)")
-    var lookAlikeCounts = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: "With --grid: each fit learns to weigh look-alikes among the clicks the indexes did not fetch, as the server's do")
+    var lookAlikeCounts = true
 
     @Option(help: "With --grid: run only the cells whose name contains this")
     var cells: String?

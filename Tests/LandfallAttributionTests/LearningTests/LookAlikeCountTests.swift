@@ -133,10 +133,10 @@ struct LookAlikeCountTests {
     @Test("Where look-alikes follow regions, their count tells organic installs apart", arguments: [0.3, 0.8])
     func regionalLookAlikesTellOrganicInstallsApart(clickedShare: Double) {
         let world = Self.regionalWorld(clickedShare: clickedShare, seed: 23)
-        var countingFit = AttributionModelFit()
-        countingFit.weighsLookAlikeCounts = true
-        let fitted = countingFit.fit(world.observations, platform: .android)
-        let plain = AttributionModelFit().fit(world.observations, platform: .android)
+        let fitted = AttributionModelFit().fit(world.observations, platform: .android)
+        var plainFit = AttributionModelFit()
+        plainFit.weighsLookAlikeCounts = false
+        let plain = plainFit.fit(world.observations, platform: .android)
         #expect(plain.unfetchedLookAlikeShare == nil && plain.unfetchedLookAlikeCountRatios == nil)
 
         let lookAlikeShare = fitted.unfetchedLookAlikeShare ?? 0
