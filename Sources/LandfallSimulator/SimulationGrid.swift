@@ -114,8 +114,6 @@ public struct SimulationGrid: Sendable {
         /// The largest |observed − predicted| over deciles holding at least 50 installs, in points.
         public var worstCalibrationGap: Double
         public var learnedClickedShare: [String: Double]
-        /// Each platform's learned click-to-install delays, to set beside the cell's.
-        public var learnedDelay: [String: DelayModel] = [:]
         /// What the learned shares estimate: each platform's share of token-less installs that
         /// followed a click in the window.
         public var trueClickedShare: [String: Double]
@@ -146,8 +144,8 @@ public struct SimulationGrid: Sendable {
             recallAtDefault: report.engine.tokenless.recall, recallAtPrecision97: engine?.recall ?? 0,
             baselineRecallAtPrecision97: plain?.recall ?? 0, precisionAtTarget: report.atTargetPrecision?.precision,
             recallAtTarget: report.atTargetPrecision?.recall, worstCalibrationGap: Evaluator.calibrationError(report.calibration).worst,
-            learnedClickedShare: report.learned.mapValues(\.clickedInstallShare), learnedDelay: report.learned.mapValues(\.delay),
-            trueClickedShare: report.clickedShareTruth, mixtureAtTruth: report.mixtureAtTruth,
+            learnedClickedShare: report.learned.mapValues(\.clickedInstallShare), trueClickedShare: report.clickedShareTruth,
+            mixtureAtTruth: report.mixtureAtTruth,
             calibration: report.calibration, seconds: report.seconds
         )
     }

@@ -309,10 +309,7 @@ extension AttributionEngine {
                 ratio *= strangers(locale) * screen / strangers(lookAlikes)
             }
         }
-        // The installer's click, like a stranger's, lies within the span: its delay is weighed
-        // within it too.
-        let delays = delayModel ?? configuration.delayModel
-        let timeRatio = candidate.delay > 0 && window > 0 ? delays.density(candidate.delay, within: window) * window : 0
+        let timeRatio = candidate.delay > 0 && window > 0 ? (delayModel ?? configuration.delayModel).density(candidate.delay) * window : 0
         ratio *= timeRatio
         if timeRatio > 1 { matched(Factor.time.rawValue) }
         return ratio
