@@ -37,8 +37,10 @@ struct RawHTTPConnection {
 
     /// Sends `request` whole and reads until the server closes the connection (send
     /// `Connection: close`). A watchdog closes the connection after `timeout`, so a server that
-    /// never answers fails the test instead of hanging it.
-    static func exchange(port: Int, _ request: [UInt8], timeout: TimeAmount = .seconds(20)) async throws -> Answer {
+    /// never answers fails the test instead of hanging it. Generous, because these tests run beside
+    /// hundreds of others on two cores: in a fresh-clone CI run the first 30,000-deep body to
+    /// `POST /api/apps` got nothing within 20 s there, and the tests check answers, not speed.
+    static func exchange(port: Int, _ request: [UInt8], timeout: TimeAmount = .seconds(120)) async throws -> Answer {
         let channel = try await connect(port: port)
         let watchdog = channel.channel.eventLoop.scheduleTask(in: timeout) { channel.channel.close(promise: nil) }
         defer { watchdog.cancel() }

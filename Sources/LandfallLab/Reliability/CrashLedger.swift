@@ -27,6 +27,9 @@ actor CrashLedger {
     /// of them (see ``waitForAcknowledgements(_:)``).
     private var acknowledgedTotal = 0
     private var waiters: [(target: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Clients of the running load that have not stopped: once none is left, no acknowledgement
+    /// can come, and a load waiting for some must go on (see ``clientStopped()``).
+    private var sendingClients = 0
 
     init(logFile: URL) throws {
         guard FileManager.default.createFile(atPath: logFile.path, contents: nil) else {
@@ -88,12 +91,29 @@ actor CrashLedger {
         wake { _ in true }
     }
 
-    /// Returns once `count` more writes are acknowledged (or a write was refused): a moment in the
-    /// load that depends on its progress, not on the time the machine takes.
+    /// Returns once `count` more writes are acknowledged (or a write was refused, or every client
+    /// of the load stopped): a moment in the load that depends on its progress, not on the time the
+    /// machine takes.
     func waitForAcknowledgements(_ count: Int) async {
         let target = acknowledgedTotal + count
-        guard count > 0, refusals.isEmpty else { return }
+        guard count > 0, refusals.isEmpty, sendingClients > 0 else { return }
         await withCheckedContinuation { continuation in waiters.append((target, continuation)) }
+    }
+
+    /// Loads waiting in ``waitForAcknowledgements(_:)``.
+    var waiting: Int { waiters.count }
+
+    /// A load's clients, counted before any of them runs.
+    func clientsStarting(_ count: Int) {
+        sendingClients += count
+    }
+
+    /// A client stopped: an answer in doubt (a 503 under load, a reset connection) stops it as a
+    /// refusal does, and when it was the last one a load waiting for acknowledgements would
+    /// otherwise wait forever (a power check that hung its test run did).
+    func clientStopped() {
+        sendingClients = max(0, sendingClients - 1)
+        if sendingClients == 0 { wake { _ in true } }
     }
 
     private func wake(_ reached: (Int) -> Bool) {

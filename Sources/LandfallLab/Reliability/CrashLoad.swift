@@ -35,9 +35,13 @@ struct CrashLoad: Sendable {
     /// client has stopped: at once, or with `stoppingClients` false once each has met the failure
     /// (an armed cut falls only when the load writes on).
     func run(until moment: Moment, stoppingClients: Bool = true, failure: () async -> Void) async {
+        await ledger.clientsStarting(clients)
         await withTaskGroup(of: Void.self) { group in
             for client in 0..<clients {
-                group.addTask { await self.client(client) }
+                group.addTask {
+                    await self.client(client)
+                    await ledger.clientStopped()
+                }
             }
             switch moment {
             case .after(let duration): try? await Task.sleep(for: duration)

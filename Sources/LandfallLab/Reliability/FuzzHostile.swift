@@ -45,12 +45,15 @@ enum FuzzHostile {
                 for (name, body) in [("oversized", oversized), ("deeply nested", deeplyNested), ("not UTF-8", invalidUTF8)] {
                     var headers = [("Content-Type", "application/json")]
                     if let credential = endpoint.credential { headers.append(("Authorization", "Bearer \(credential)")) }
+                    let started = ContinuousClock.now
                     let status = try await FuzzHostileClient.exchange(
                         port: server.port, FuzzHostileClient.request(endpoint.method, endpoint.path, headers: headers, body: body)
                     )
                     outcome.requests += 1
                     if !(400..<500).contains(status ?? 0), outcome.unexpected.count < 20 {
-                        outcome.unexpected.append("\(endpoint.method) \(endpoint.path) \(name): \(status.map(String.init) ?? "no answer")")
+                        let answer = status.map(String.init) ?? "no answer"
+                        let waited = ContinuousClock.now - started
+                        outcome.unexpected.append("\(endpoint.method) \(endpoint.path) \(name): \(answer) after \(waited)")
                     }
                 }
             }

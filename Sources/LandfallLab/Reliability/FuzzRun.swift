@@ -1,5 +1,6 @@
 import Foundation
 import LandfallBench
+import NIOCore
 
 /// What one fuzz run does.
 struct FuzzPlan: Sendable {
@@ -35,11 +36,13 @@ enum FuzzRun {
         var environment = ProcessInfo.processInfo.environment
         environment["SCHEMATHESIS_HOOKS"] = hooks.path
         environment[FuzzHooks.countsVariable] = counts.path
+        let document = directory.appendingPathComponent("openapi.json")
+        try await servedDocument(from: server).write(to: document)
         let residentBefore = try ProcessSampler.sample(pid: getpid()).residentBytes
         let process = try ManagedProcess.start(
             plan.schemathesis,
             arguments: [
-                "--config-file", configuration.path, "run", "\(server.baseURL)/openapi.json",
+                "--config-file", configuration.path, "run", document.path, "--url", server.baseURL,
                 "--max-examples", "\(plan.examples)", "--seed", "\(plan.seed)", "--checks", plan.checks.joined(separator: ","),
                 // Stateful testing could learn the seeded app's id and delete it, which would leave
                 // every later request unauthorised: the seeded ids go only where they are safe.
@@ -88,6 +91,13 @@ enum FuzzRun {
         for entry in serverErrors.prefix(50) {
             details += "server error: \(entry.message) \(entry.path): \(entry.error)\n"
         }
+        // schemathesis's own errors ("Runtime Error", "Network Error") carry only a title in its
+        // report: what went wrong is in the errors section of its log.
+        // A schema loading error prints no ERRORS section: then the end of the log says it.
+        if summary.failureTitles.contains(where: { $0.hasPrefix("error:") }) {
+            let errors = log.range(of: "ERRORS", options: .backwards).map { String(log[$0.lowerBound...].prefix(4_000)) }
+            details += "schemathesis's errors, from its log:\n" + (errors ?? String(log.suffix(4_000))) + "\n"
+        }
         if !status.isSuccess, summary.failureTitles.isEmpty {
             details += "schemathesis ended \(status); the end of its log:\n" + String(log.suffix(4_000)) + "\n"
         }
@@ -95,6 +105,15 @@ enum FuzzRun {
             summary.isComplete && summary.serverErrorAnswers == 0 && serverErrors.isEmpty && summary.failedChecks == 0
             && hostile.unexpected.isEmpty && hostile.slowConnectionsLeftOpen == 0
         return Report(rows: rows, details: details, passed: passed)
+    }
+
+    /// The document the server serves, read once with a patient client and handed to schemathesis
+    /// as a file: schemathesis's own fetch gave up once on a loaded CI machine ("Schema Loading
+    /// Error", no operation run), which failed the run without a request sent.
+    private static func servedDocument(from server: FuzzServer) async throws -> Data {
+        let (status, body) = try await BenchHTTP.get("\(server.baseURL)/openapi.json", timeout: .seconds(120))
+        guard status == 200 else { throw FuzzError("GET /openapi.json answered \(status)") }
+        return Data(body.utf8)
     }
 
     private static func mebibytes(_ bytes: Int64) -> String {
