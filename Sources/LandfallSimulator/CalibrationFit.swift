@@ -22,30 +22,66 @@ public enum CalibrationFit {
             })
     }
 
-    /// One band per density from grid results run with the identity calibration, each world
-    /// learning its own model as the server does: the deciles of every world of that density
-    /// pooled (a world identical to one already pooled counts once). A band is keyed on the clicks of one platform an install's
-    /// window held on average: `clicksPerDay × days / 4` (two platforms; installs arrive through the
-    /// posted days, so their windows hold half of them on average).
-    public static func fit(grid results: [SimulationGrid.Result], postedDays: Double, minimumCount: Int = 200) -> ConfidenceCalibration {
-        var pooled: [Double: [Int: (count: Int, predicted: Double, observed: Double)]] = [:]
+    /// Bands from grid results run with the identity calibration, each world learning its own
+    /// model as the server does: at each density, one band per organic share and platform, the
+    /// deciles of every such world pooled (a world identical to one already pooled counts once)
+    /// and keyed on the clicked share that platform's model learned in them, so the engine picks
+    /// curves by what an app's model says, not by a truth it never sees. A band's click count is
+    /// the clicks of one platform an install's window held on average: `clicksPerDay × days / 4`
+    /// (two platforms; installs arrive through the posted days, so their windows hold half of them
+    /// on average).
+    ///
+    /// With `poolingPlatforms`, one band per density and organic share holds both platforms'
+    /// installs, keyed on their learned shares' mean weighted by installs: twice the installs per
+    /// decile and one key per world, where per platform the keys of neighbouring worlds lie a few
+    /// hundredths apart and each curve carries its own seeds' noise.
+    public static func fit(
+        grid results: [SimulationGrid.Result], postedDays: Double, minimumCount: Int = 200, poolingPlatforms: Bool = false
+    ) -> ConfidenceCalibration {
+        struct Group: Hashable {
+            var clicksPerDay: Double
+            var organicShare: Double
+            var platform: String
+        }
+        struct Pool {
+            var deciles: [Int: (count: Int, predicted: Double, observed: Double)] = [:]
+            var share = 0.0
+            var shareWeight = 0.0
+        }
+        var pools: [Group: Pool] = [:]
         var seen: [[CalibrationBucket]] = []
         for result in results where result.learning && !seen.contains(result.calibration) {
             seen.append(result.calibration)
-            for bucket in result.calibration {
-                var entry = pooled[result.cell.clicksPerDay, default: [:]][bucket.lower] ?? (0, 0, 0)
-                entry.count += bucket.count
-                entry.predicted += Double(bucket.count) * bucket.meanPredicted
-                entry.observed += Double(bucket.count) * bucket.observed
-                pooled[result.cell.clicksPerDay, default: [:]][bucket.lower] = entry
+            for (platform, buckets) in result.calibrationByPlatform {
+                guard let learned = result.learnedClickedShare[platform], learned.isFinite else { continue }
+                let group = Group(
+                    clicksPerDay: result.cell.clicksPerDay, organicShare: result.cell.organicShare,
+                    platform: poolingPlatforms ? "" : platform)
+                var pool = pools[group] ?? Pool()
+                for bucket in buckets {
+                    var entry = pool.deciles[bucket.lower] ?? (0, 0, 0)
+                    entry.count += bucket.count
+                    entry.predicted += Double(bucket.count) * bucket.meanPredicted
+                    entry.observed += Double(bucket.count) * bucket.observed
+                    pool.deciles[bucket.lower] = entry
+                }
+                let weight = Double(buckets.reduce(0) { $0 + $1.count })
+                pool.share += learned * weight
+                pool.shareWeight += weight
+                pools[group] = pool
             }
         }
+        let ordered = pools.keys.sorted {
+            ($0.clicksPerDay, $0.organicShare, $0.platform) < ($1.clicksPerDay, $1.organicShare, $1.platform)
+        }
         return ConfidenceCalibration(
-            bands: pooled.keys.sorted().map { density in
-                let deciles = (pooled[density] ?? [:]).sorted { $0.key < $1.key }.map(\.value).filter { $0.count >= minimumCount }
+            bands: ordered.compactMap { group in
+                guard let pool = pools[group], pool.shareWeight > 0 else { return nil }
+                let deciles = pool.deciles.sorted { $0.key < $1.key }.map(\.value).filter { $0.count >= minimumCount }
+                guard !deciles.isEmpty else { return nil }
                 let points = deciles.map { ($0.predicted / Double($0.count) / 100, $0.observed / Double($0.count) / 100, Double($0.count)) }
                 return ConfidenceCalibration.Band(
-                    clickCount: Int((density * postedDays / 4).rounded()),
+                    clickCount: Int((group.clicksPerDay * postedDays / 4).rounded()), clickedShare: pool.share / pool.shareWeight,
                     knots: poolAdjacentViolators(points).map { .init($0.x, $0.y) })
             })
     }
@@ -70,7 +106,8 @@ public enum CalibrationFit {
         var lines = ["ConfidenceCalibration(bands: ["]
         for band in calibration.bands {
             let knots = band.knots.map { String(format: ".init(%.3f, %.3f)", $0.posterior, $0.calibrated) }.joined(separator: ", ")
-            lines.append("    .init(clickCount: \(band.clickCount), knots: [\(knots)]),")
+            let share = band.clickedShare.map { String(format: ", clickedShare: %.3f", $0) } ?? ""
+            lines.append("    .init(clickCount: \(band.clickCount)\(share), knots: [\(knots)]),")
         }
         lines.append("])")
         return lines.joined(separator: "\n")

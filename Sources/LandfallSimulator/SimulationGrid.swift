@@ -114,6 +114,8 @@ public struct SimulationGrid: Sendable {
         /// The largest |observed − predicted| over deciles holding at least 50 installs, in points.
         public var worstCalibrationGap: Double
         public var learnedClickedShare: [String: Double]
+        /// Each platform's learned click-to-install delays, to set beside the cell's.
+        public var learnedDelay: [String: DelayModel] = [:]
         /// What the learned shares estimate: each platform's share of token-less installs that
         /// followed a click in the window.
         public var trueClickedShare: [String: Double]
@@ -122,6 +124,8 @@ public struct SimulationGrid: Sendable {
         public var mixtureAtTruth: [String: MixtureCheck] = [:]
         /// Token-less installs with a candidate by confidence decile: stated against right.
         public var calibration: [CalibrationBucket]
+        /// The same deciles for each platform's installs, which the platform's learned share keys.
+        public var calibrationByPlatform: [String: [CalibrationBucket]] = [:]
         public var seconds: Double
     }
 
@@ -144,9 +148,9 @@ public struct SimulationGrid: Sendable {
             recallAtDefault: report.engine.tokenless.recall, recallAtPrecision97: engine?.recall ?? 0,
             baselineRecallAtPrecision97: plain?.recall ?? 0, precisionAtTarget: report.atTargetPrecision?.precision,
             recallAtTarget: report.atTargetPrecision?.recall, worstCalibrationGap: Evaluator.calibrationError(report.calibration).worst,
-            learnedClickedShare: report.learned.mapValues(\.clickedInstallShare), trueClickedShare: report.clickedShareTruth,
-            mixtureAtTruth: report.mixtureAtTruth,
-            calibration: report.calibration, seconds: report.seconds
+            learnedClickedShare: report.learned.mapValues(\.clickedInstallShare), learnedDelay: report.learned.mapValues(\.delay),
+            trueClickedShare: report.clickedShareTruth, mixtureAtTruth: report.mixtureAtTruth,
+            calibration: report.calibration, calibrationByPlatform: report.calibrationByPlatform, seconds: report.seconds
         )
     }
 

@@ -95,6 +95,9 @@ struct Simulate: AsyncParsableCommand {
         help: "With --grid: each fit learns to weigh look-alikes among the clicks the indexes did not fetch, as the server's do")
     var lookAlikeCounts = true
 
+    @Flag(help: "With --grid --fit-calibration: one curve per density and organic share for both platforms, not one per platform")
+    var poolPlatforms = false
+
     @Option(help: "With --grid: run only the cells whose name contains this")
     var cells: String?
 
@@ -297,7 +300,7 @@ struct Simulate: AsyncParsableCommand {
             for cell in cells { results.append(grid.run(cell, learning: true)) }
             if !json { Self.emit("seed \(grid.seed): \(cells.count) cells") }
         }
-        Self.emit(CalibrationFit.swiftLiteral(CalibrationFit.fit(grid: results, postedDays: postedDays)))
+        Self.emit(CalibrationFit.swiftLiteral(CalibrationFit.fit(grid: results, postedDays: postedDays, poolingPlatforms: poolPlatforms)))
     }
 
     /// How `--target` is replayed.

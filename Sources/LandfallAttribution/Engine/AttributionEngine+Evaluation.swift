@@ -122,7 +122,8 @@ extension AttributionEngine {
         let posterior = min(1, max(0, best.probability))
         return Evaluation(
             index: fetched[best.position],
-            probability: configuration.calibration.calibrated(posterior, clickCount: Int(total)),
+            probability: configuration.calibration.calibrated(
+                posterior, clickCount: Int(total), clickedShare: clickedPrior(observation.platform)),
             posterior: posterior,
             clicked: min(1, max(0, evidence / (background + evidence))),
             matchedFactors: likelihoodRatio(bestCandidate, shares: observation.shares, window: observation.window).matched
@@ -309,7 +310,10 @@ extension AttributionEngine {
                 ratio *= strangers(locale) * screen / strangers(lookAlikes)
             }
         }
-        let timeRatio = candidate.delay > 0 && window > 0 ? (delayModel ?? configuration.delayModel).density(candidate.delay) * window : 0
+        // The installer's click, like a stranger's, lies within the span: its delay is weighed
+        // within it too.
+        let delays = delayModel ?? configuration.delayModel
+        let timeRatio = candidate.delay > 0 && window > 0 ? delays.density(candidate.delay, within: window) * window : 0
         ratio *= timeRatio
         if timeRatio > 1 { matched(Factor.time.rawValue) }
         return ratio

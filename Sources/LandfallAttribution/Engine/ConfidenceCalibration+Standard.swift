@@ -9,9 +9,10 @@ extension ConfidenceCalibration {
     /// ```
     ///
     /// Refitted (2026-12-01) once the fits weigh the look-alikes among the clicks the indexes did
-    /// not fetch (``AttributionModelFit/weighsLookAlikeCounts``); the knots moved by 2.2 points at
-    /// most. The grid scores seeds 42 and 7, which none of this saw. Each band is keyed on the clicks of
-    /// a platform an install of those runs found in its window on average (four days posted, two
+    /// not fetch (``AttributionModelFit/weighsLookAlikeCounts``), and again once delays are fitted
+    /// and weighed within the span each install's window and history held (docs/accuracy.md). The
+    /// grid scores seeds 42 and 7, which none of this saw. Each band is keyed on the clicks of a
+    /// platform an install of those runs found in its window on average (four days posted, two
     /// platforms: about one day's clicks), so a mature app's full window sits between bands as its
     /// count says.
     /// Posteriors run low where clicks are sparse, 13-19 points in the middle deciles at 500 a day
@@ -23,20 +24,20 @@ extension ConfidenceCalibration {
         .init(
             clickCount: 500,
             knots: [
-                .init(0.033, 0.076), .init(0.144, 0.269), .init(0.247, 0.403), .init(0.348, 0.544), .init(0.450, 0.616),
-                .init(0.550, 0.736), .init(0.650, 0.809), .init(0.752, 0.871), .init(0.854, 0.915), .init(0.986, 0.990),
+                .init(0.035, 0.070), .init(0.144, 0.247), .init(0.247, 0.375), .init(0.347, 0.518), .init(0.449, 0.607),
+                .init(0.550, 0.706), .init(0.650, 0.809), .init(0.752, 0.859), .init(0.854, 0.911), .init(0.986, 0.990),
             ]),
         .init(
             clickCount: 5000,
             knots: [
-                .init(0.032, 0.049), .init(0.143, 0.181), .init(0.246, 0.291), .init(0.348, 0.401), .init(0.449, 0.520),
-                .init(0.550, 0.639), .init(0.651, 0.731), .init(0.752, 0.814), .init(0.855, 0.895), .init(0.989, 0.992),
+                .init(0.036, 0.039), .init(0.143, 0.155), .init(0.246, 0.262), .init(0.347, 0.381), .init(0.449, 0.485),
+                .init(0.550, 0.630), .init(0.651, 0.716), .init(0.751, 0.815), .init(0.854, 0.892), .init(0.989, 0.991),
             ]),
         .init(
             clickCount: 50000,
             knots: [
-                .init(0.048, 0.044), .init(0.145, 0.108), .init(0.247, 0.184), .init(0.347, 0.277), .init(0.448, 0.388),
-                .init(0.549, 0.527), .init(0.651, 0.637), .init(0.751, 0.733), .init(0.854, 0.864), .init(0.990, 0.988),
+                .init(0.052, 0.034), .init(0.145, 0.097), .init(0.247, 0.176), .init(0.347, 0.262), .init(0.448, 0.387),
+                .init(0.549, 0.525), .init(0.650, 0.631), .init(0.752, 0.734), .init(0.853, 0.863), .init(0.989, 0.988),
             ]),
     ])
 }

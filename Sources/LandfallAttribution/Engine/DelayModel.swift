@@ -25,6 +25,31 @@ public struct DelayModel: Sendable, Hashable, Codable {
             + (1 - quick) * Self.logNormal(delay, median: slowMedian, sigma: slowLogSigma)
     }
 
+    /// The share of delays at most `delay` seconds.
+    public func cumulative(_ delay: TimeInterval) -> Double {
+        guard delay > 0 else { return 0 }
+        let quick = min(1, max(0, quickShare))
+        func normal(_ median: TimeInterval, _ sigma: Double) -> Double {
+            Self.standardNormalCumulative((log(delay) - log(max(1, median))) / max(0.1, sigma))
+        }
+        return quick * normal(quickMedian, quickLogSigma) + (1 - quick) * normal(slowMedian, slowLogSigma)
+    }
+
+    /// The density at `delay` of a click that can be at most `bound` seconds old: an install can
+    /// only follow a click the app's history and the window hold, so where the delays run long
+    /// (a young app, a long median) the density within them is the whole one over its share there.
+    public func density(_ delay: TimeInterval, within bound: TimeInterval) -> Double {
+        density(delay) / max(Self.smallestShareWithin, cumulative(bound))
+    }
+
+    /// Keeps a model whose delays nearly all fall beyond the bound from weighing a delay inside
+    /// it without limit.
+    static let smallestShareWithin = 0.05
+
+    static func standardNormalCumulative(_ z: Double) -> Double {
+        0.5 * erfc(-z / 2.0.squareRoot())
+    }
+
     static func logNormal(_ delay: TimeInterval, median: TimeInterval, sigma: Double) -> Double {
         let sigma = max(0.1, sigma)
         let z = (log(delay) - log(max(1, median))) / sigma

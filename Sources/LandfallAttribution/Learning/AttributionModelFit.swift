@@ -104,7 +104,9 @@ public struct AttributionModelFit: Sendable {
         /// share outright.
         var mixture: [(organic: Double, clicked: Double)] = []
         var tokenless = 0
-        var delays: [(logDelay: Double, weight: Double)] = []
+        /// Each pair's delay, its weight, and the longest delay its install could have shown (the
+        /// span its window and the app's history held), all delays as logarithms.
+        var delays: [Delay] = []
         var persistence: [String: (agree: Double, total: Double)] = [:]
         /// The network's agreements right after the click and later.
         var ipShort = NetworkCounts()
@@ -172,7 +174,7 @@ public struct AttributionModelFit: Sendable {
         for observation in observations {
             if let label = observation.label {
                 guard observation.candidates.indices.contains(label) else { continue }
-                add(observation.candidates[label], weight: 1, labelled: true, to: &tally)
+                add(observation.candidates[label], weight: 1, labelled: true, bound: observation.window, to: &tally)
                 continue
             }
             tally.tokenless += 1
@@ -201,14 +203,20 @@ public struct AttributionModelFit: Sendable {
             }
             for (position, index) in fetched.enumerated() {
                 let weight = ratios[position] / denominator
-                if weight > 1e-6 { add(observation.candidates[index], weight: weight, labelled: false, to: &tally) }
+                if weight > 1e-6 {
+                    add(observation.candidates[index], weight: weight, labelled: false, bound: observation.window, to: &tally)
+                }
             }
         }
         return tally
     }
 
-    private func add(_ candidate: MatchObservation.Candidate, weight: Double, labelled: Bool, to tally: inout Tally) {
-        if candidate.delay > 0 { tally.delays.append((log(candidate.delay), weight)) }
+    private func add(
+        _ candidate: MatchObservation.Candidate, weight: Double, labelled: Bool, bound: TimeInterval, to tally: inout Tally
+    ) {
+        if candidate.delay > 0 {
+            tally.delays.append(Delay(log: log(candidate.delay), weight: weight, logBound: log(max(bound, candidate.delay))))
+        }
         // A labelled click is known whether or not the indexes found it; an unlabelled one was
         // found through the network or the device signature, so only the other is unselected.
         let networkUnselected = labelled || candidate.agreesOnSignature
@@ -359,9 +367,23 @@ public struct AttributionModelFit: Sendable {
         return (estimate * weight + prior * pseudoCount) / (weight + pseudoCount)
     }
 
+    /// One pair's delay for the delay fit, as logarithms.
+    struct Delay {
+        var log: Double
+        var weight: Double
+        /// The longest delay the pair's install could have shown.
+        var logBound: Double
+    }
+
     /// A two-component log-normal mixture fitted to weighted delays by EM on their logarithms,
     /// from `start`. The components stay ordered (quick below slow) and no spread collapses.
-    static func fitDelays(_ delays: [(logDelay: Double, weight: Double)], start: DelayModel) -> DelayModel {
+    ///
+    /// Each delay was seen only because it fell within its install's bound (the window, or a young
+    /// app's history): where delays run long, the pairs seen are the short part of them, and a fit
+    /// to them alone learns delays too short for every later install. So each pair also stands for
+    /// the pairs beyond its bound that its install's kind would have had (truncated-data EM): their
+    /// expected number and, per component, the mean and spread of a normal's tail beyond the bound.
+    static func fitDelays(_ delays: [Delay], start: DelayModel) -> DelayModel {
         var share = min(0.98, max(0.02, start.quickShare))
         var mean = (quick: log(max(1, start.quickMedian)), slow: log(max(1, start.slowMedian)))
         var sigma = (quick: max(0.2, start.quickLogSigma), slow: max(0.2, start.slowLogSigma))
@@ -369,9 +391,26 @@ public struct AttributionModelFit: Sendable {
             let z = (x - mu) / s
             return exp(-0.5 * z * z) / s
         }
+        /// Beyond `bound`, a normal's share, and its tail's mean and variance.
+        func tail(_ bound: Double, _ mu: Double, _ s: Double) -> (share: Double, mean: Double, variance: Double) {
+            let alpha = (bound - mu) / s
+            let share = 1 - DelayModel.standardNormalCumulative(alpha)
+            guard share > 1e-9 else { return (0, bound, 0) }
+            let hazard = exp(-0.5 * alpha * alpha) / (2 * Double.pi).squareRoot() / share
+            return (share, mu + s * hazard, max(0, s * s * (1 + alpha * hazard - hazard * hazard)))
+        }
+        // Installs share few bounds (one window, a young app's few days of history), and the pairs
+        // beyond a bound depend only on it and the seen weight it bounds: they are counted per
+        // bound, not per pair.
+        var weightByBound: [Double: Double] = [:]
+        for delay in delays { weightByBound[delay.logBound, default: 0] += delay.weight }
+        // Sorted, so the sums add in one order on every run.
+        let bounds = weightByBound.map { (logBound: $0.key, weight: $0.value) }.sorted { $0.logBound < $1.logBound }
         for _ in 0..<30 {
+            // Weights, weighted logarithms and their squares, per component.
             var sums = (wq: 0.0, ws: 0.0, xq: 0.0, xs: 0.0, qq: 0.0, ss: 0.0)
-            for (x, w) in delays {
+            for delay in delays {
+                let (x, w) = (delay.log, delay.weight)
                 let a = share * normal(x, mean.quick, sigma.quick)
                 let b = (1 - share) * normal(x, mean.slow, sigma.slow)
                 let total = a + b
@@ -380,21 +419,34 @@ public struct AttributionModelFit: Sendable {
                 sums.ws += w * (1 - quick)
                 sums.xq += w * quick * x
                 sums.xs += w * (1 - quick) * x
+                sums.qq += w * quick * x * x
+                sums.ss += w * (1 - quick) * x * x
+            }
+            for bound in bounds {
+                let tails = (quick: tail(bound.logBound, mean.quick, sigma.quick), slow: tail(bound.logBound, mean.slow, sigma.slow))
+                let beyond = share * tails.quick.share + (1 - share) * tails.slow.share
+                let within = max(DelayModel.smallestShareWithin, 1 - beyond)
+                // Unseen pairs per seen one: beyond / within, split by component.
+                let missing = (
+                    quick: bound.weight * share * tails.quick.share / within,
+                    slow: bound.weight * (1 - share) * tails.slow.share / within
+                )
+                sums.wq += missing.quick
+                sums.ws += missing.slow
+                sums.xq += missing.quick * tails.quick.mean
+                sums.xs += missing.slow * tails.slow.mean
+                sums.qq += missing.quick * (tails.quick.variance + tails.quick.mean * tails.quick.mean)
+                sums.ss += missing.slow * (tails.slow.variance + tails.slow.mean * tails.slow.mean)
             }
             guard sums.wq > 1e-9, sums.ws > 1e-9 else { break }
             let muQuick = sums.xq / sums.wq
             let muSlow = sums.xs / sums.ws
-            for (x, w) in delays {
-                let a = share * normal(x, mean.quick, sigma.quick)
-                let b = (1 - share) * normal(x, mean.slow, sigma.slow)
-                let total = a + b
-                let quick = total > 0 ? a / total : (x < (mean.quick + mean.slow) / 2 ? 1 : 0)
-                sums.qq += w * quick * (x - muQuick) * (x - muQuick)
-                sums.ss += w * (1 - quick) * (x - muSlow) * (x - muSlow)
-            }
             share = min(0.98, max(0.02, sums.wq / (sums.wq + sums.ws)))
             mean = (muQuick, muSlow)
-            sigma = (max(0.2, (sums.qq / sums.wq).squareRoot()), max(0.2, (sums.ss / sums.ws).squareRoot()))
+            sigma = (
+                max(0.2, max(0, sums.qq / sums.wq - muQuick * muQuick).squareRoot()),
+                max(0.2, max(0, sums.ss / sums.ws - muSlow * muSlow).squareRoot())
+            )
         }
         if mean.quick > mean.slow {
             swap(&mean.quick, &mean.slow)

@@ -143,6 +143,26 @@ struct RoundTwoSignalTests {
         #expect(abs(bands.calibrated(0.5, clickCount: 10_000_000) - 0.4) < 1e-9)
     }
 
+    @Test("Within a density the curves keyed on the learned clicked share are interpolated in the share")
+    func shareKeyedCurvesInterpolate() {
+        let bands = ConfidenceCalibration(bands: [
+            .init(clickCount: 100, clickedShare: 0.9, knots: [.init(0.5, 0.7)]),
+            .init(clickCount: 100, clickedShare: 0.5, knots: [.init(0.5, 0.3)]),
+            .init(clickCount: 10_000, knots: [.init(0.5, 0.5)]),
+        ])
+        #expect(abs(bands.calibrated(0.5, clickCount: 100, clickedShare: 0.7) - 0.5) < 1e-9)
+        #expect(abs(bands.calibrated(0.5, clickCount: 100, clickedShare: 0.6) - 0.4) < 1e-9)
+        // Outside the keyed shares, the nearest curve.
+        #expect(abs(bands.calibrated(0.5, clickCount: 100, clickedShare: 0.2) - 0.3) < 1e-9)
+        #expect(abs(bands.calibrated(0.5, clickCount: 100, clickedShare: 0.99) - 0.7) < 1e-9)
+        // A share not known: the middle curve.
+        #expect(abs(bands.calibrated(0.5, clickCount: 100) - 0.7) < 1e-9)
+        // Between densities, each density's answer at the share, interpolated in log(clicks).
+        #expect(abs(bands.calibrated(0.5, clickCount: 1000, clickedShare: 0.6) - 0.45) < 1e-9)
+        // A density without keys serves every share.
+        #expect(abs(bands.calibrated(0.5, clickCount: 10_000, clickedShare: 0.6) - 0.5) < 1e-9)
+    }
+
     @Test("A re-click of the same phone from another network adds to the confidence when strangers with that phone are few")
     func sameDeviceElsewhere() {
         // On mobile data (no network prefix) the two clicks cannot be grouped as one device.

@@ -48,12 +48,14 @@ struct StrangerSpanTests {
         let mature = try #require(engine.evaluate(observation(historyDays: nil)))
         let young = try #require(engine.evaluate(observation(historyDays: 2)))
         #expect(young.posterior < mature.posterior)
-        // The time factor's ratio scales with the span, nothing else moves.
+        // The time factor's ratio scales with the span over the share of delays it holds (an
+        // installer's click can be no older than the history either); nothing else moves.
         let share = F.population
         let shares = InstallShares(install: F.install, population: share)
         let candidate = observation(historyDays: nil).candidates[0]
         let full = engine.likelihoodRatio(candidate, shares: shares, window: F.window).ratio
         let short = engine.likelihoodRatio(candidate, shares: shares, window: 2 * F.day).ratio
-        #expect(abs(full / short - 3.5) < 1e-9)
+        let delays = engine.configuration.delayModel
+        #expect(abs(full / short - 3.5 * delays.cumulative(2 * F.day) / delays.cumulative(F.window)) < 1e-9)
     }
 }
