@@ -79,6 +79,12 @@ struct Serve: AsyncParsableCommand {
     )
     var clickRetentionInterval: Int?
 
+    @Option(
+        help:
+            "Milliseconds the fold waits between its 250-row batches, to spread a large first fold over time on a busy disk (env LANDFALL_CLICK_RETENTION_BATCH_PAUSE; default 0, 0-60000)"
+    )
+    var clickRetentionBatchPause: Int?
+
     @Flag(
         help:
             "Keep the engine on the server's defaults instead of learning each app's model from its installs; for comparing a live server with the engine run directly (env LANDFALL_ATTRIBUTION_LEARNING=off)"
@@ -103,6 +109,9 @@ struct Serve: AsyncParsableCommand {
         }
         if let seconds = try resolvedClickRetentionInterval(), !(1...86_400).contains(seconds) {
             throw ValidationError("--click-retention-interval must be 1-86400 seconds")
+        }
+        if let milliseconds = try resolvedClickRetentionBatchPause(), !(0...60_000).contains(milliseconds) {
+            throw ValidationError("--click-retention-batch-pause must be 0-60000 milliseconds")
         }
         if let days = try resolvedClickRetentionDays(), !(1...36_500).contains(days) {
             throw ValidationError("--click-retention-days must be 1-36500")
@@ -161,6 +170,15 @@ struct Serve: AsyncParsableCommand {
         return seconds
     }
 
+    private func resolvedClickRetentionBatchPause() throws -> Int? {
+        if let clickRetentionBatchPause { return clickRetentionBatchPause }
+        guard let text = Environment.value("LANDFALL_CLICK_RETENTION_BATCH_PAUSE") else { return nil }
+        guard let milliseconds = Int(text) else {
+            throw ValidationError("LANDFALL_CLICK_RETENTION_BATCH_PAUSE must be a whole number of milliseconds")
+        }
+        return milliseconds
+    }
+
     /// A value that is not a number is an error, not the default: a typo must not keep clicks
     /// for a period nobody chose.
     private func resolvedClickRetentionDays() throws -> Int? {
@@ -198,6 +216,7 @@ struct Serve: AsyncParsableCommand {
         if let seconds = resolvedIPRetentionInterval() { configured.ipRetention.interval = .seconds(seconds) }
         if let days = try resolvedClickRetentionDays() { configured.clickRetention.days = days }
         if let seconds = try resolvedClickRetentionInterval() { configured.clickRetention.interval = .seconds(seconds) }
+        if let milliseconds = try resolvedClickRetentionBatchPause() { configured.clickRetention.batchPause = .milliseconds(milliseconds) }
         if let scale = resolvedRateLimitScale() { configured.apiRateLimits = configured.apiRateLimits.scaled(by: scale) }
         if noRateLimits || Environment.value("LANDFALL_RATE_LIMITS") == "off" { configured.apiRateLimits.enabled = false }
         let configuration = configured

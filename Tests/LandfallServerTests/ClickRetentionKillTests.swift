@@ -24,7 +24,7 @@ import Darwin
 struct ClickRetentionKillTests {
     static let adminToken = "retention-kill-admin-token-0123456789"
     /// Enough rows that the fold (250 a transaction on SQLite, a month at a time on PostgreSQL)
-    /// takes seconds, so the poll sees it under way well before it ends.
+    /// has many steps to be killed between.
     static let historyClicks = 200_000
     static let recentClicks = 500
 
@@ -65,11 +65,14 @@ struct ClickRetentionKillTests {
         }
         #expect(before.summary.humanClicks + before.summary.botClicks == Self.historyClicks + Self.recentClicks)
 
-        // The first sweep comes a second after start; the kill follows the first batch seen.
+        // The first sweep comes a second after start; the kill follows the first batch seen. The
+        // killed server pauses 100 ms between batches, so its fold lasts over a minute and a poll
+        // from a test process starved by the rest of the suite still finds it under way (without
+        // the pause, CI once saw the whole fold finish between two polls).
         let arguments = [
             "--database", url, "--admin-token", Self.adminToken, "--click-retention-days", "20", "--click-retention-interval", "1",
         ]
-        let first = try await ServerProcess.start(arguments)
+        let first = try await ServerProcess.start(arguments + ["--click-retention-batch-pause", "100"])
         let atKill: Progress
         do {
             atKill = try await StorageFactory.withStorage(at: location, logger: Logger(label: "test")) { _, provider in

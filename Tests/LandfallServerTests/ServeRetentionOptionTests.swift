@@ -20,4 +20,17 @@ struct ServeRetentionOptionTests {
         #expect(serve.clickRetentionInterval == 30)
         #expect(serve.clickRetentionDays == 20)
     }
+
+    @Test(arguments: ["-1", "60001"])
+    func aBatchPauseOutOfRangeIsRefused(milliseconds: String) {
+        #expect {
+            _ = try Serve.parse(["--click-retention-batch-pause=\(milliseconds)"])
+        } throws: { error in
+            Serve.message(for: error).contains("--click-retention-batch-pause must be 0-60000 milliseconds")
+        }
+    }
+
+    @Test func aBatchPauseInRangeIsTaken() throws {
+        #expect(try Serve.parse(["--click-retention-batch-pause", "40"]).clickRetentionBatchPause == 40)
+    }
 }

@@ -26,17 +26,23 @@ public struct ClickRetentionConfiguration: Sendable, Hashable {
     /// second, with the fold taking 657 s instead of 181. An hourly sweep in steady state folds about
     /// an hour of clicks, so the redirects come first. PostgreSQL drops whole months and folds few rows.
     public var batchSize: Int
+    /// Time the fold waits between batches. Zero by default: SQLite's writer is shared batch by
+    /// batch anyway. A first sweep over a year of clicks on a busy disk can be spread out with it,
+    /// the way pt-archiver's `--sleep` spreads a purge, so the fold's writes leave room for
+    /// redirects and replication.
+    public var batchPause: Duration
     /// Monthly click partitions kept made ahead of the current month on PostgreSQL.
     public var monthsAhead: Int
 
     public init(
         days: Int = Self.defaultDays, interval: Duration = .seconds(3600), margin: Duration = .seconds(3600), batchSize: Int = 250,
-        monthsAhead: Int = 3
+        batchPause: Duration = .zero, monthsAhead: Int = 3
     ) {
         self.days = days
         self.interval = interval
         self.margin = margin
         self.batchSize = batchSize
+        self.batchPause = batchPause
         self.monthsAhead = monthsAhead
     }
 

@@ -99,8 +99,9 @@ public final class ClickRetentionSweeper: Service, Sendable {
         return sweep
     }
 
-    /// Runs `batch` until it folds fewer rows than the batch size, yielding between batches; a
-    /// graceful shutdown ends it after the batch in progress (the next sweep takes up the rest).
+    /// Runs `batch` until it folds fewer rows than the batch size, yielding (or pausing, when
+    /// configured) between batches; a graceful shutdown ends it after the batch in progress (the
+    /// next sweep takes up the rest).
     private func batches(into sweep: inout Sweep, _ batch: () async throws -> Int) async throws -> Int {
         var total = 0
         while true {
@@ -109,7 +110,11 @@ public final class ClickRetentionSweeper: Service, Sendable {
             total += folded
             sweep.largestBatch = max(sweep.largestBatch, folded)
             guard folded >= configuration.batchSize, !Task.isShuttingDownGracefully else { return total }
-            await Task.yield()
+            if configuration.batchPause > .zero {
+                try await Task.sleep(for: configuration.batchPause)
+            } else {
+                await Task.yield()
+            }
         }
     }
 }
