@@ -204,6 +204,7 @@ public struct S2SReplay: Sendable {
             all: Evaluator.metrics(live, threshold: threshold)
         )
         report.liveCalibration = Evaluator.calibration(tokenless.filter { $0.confidence != nil })
+        report.liveCalibrationChance = CalibrationChance.of(report.liveCalibration)
         report.direct = direct.report.engine
         report.direct.name = "Landfall engine, same times"
         report.seconds = Date().timeIntervalSince(started)
@@ -240,6 +241,8 @@ public struct S2SReplayReport: Sendable, Encodable {
     /// The server's confidence against the truth, over the installs it attributed (an organic
     /// answer names no click, so deciles under the cut stay empty).
     public var liveCalibration: [CalibrationBucket] = []
+    /// The worst of those deciles' gaps beside what calibrated runs of the same shape give.
+    public var liveCalibrationChance: CalibrationChance?
     public var seconds = 0.0
 
     init(windowHoursSent: Int, appWindowHours: Int, statedFrom: String, statedTo: String) {

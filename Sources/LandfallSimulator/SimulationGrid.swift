@@ -113,6 +113,8 @@ public struct SimulationGrid: Sendable {
         public var recallAtTarget: Double?
         /// The largest |observed − predicted| over deciles holding at least 50 installs, in points.
         public var worstCalibrationGap: Double
+        /// That gap beside the worst gaps calibrated runs of the same deciles give.
+        public var calibrationChance: CalibrationChance?
         public var learnedClickedShare: [String: Double]
         /// Each platform's learned click-to-install delays, to set beside the cell's.
         public var learnedDelay: [String: DelayModel] = [:]
@@ -148,6 +150,7 @@ public struct SimulationGrid: Sendable {
             recallAtDefault: report.engine.tokenless.recall, recallAtPrecision97: engine?.recall ?? 0,
             baselineRecallAtPrecision97: plain?.recall ?? 0, precisionAtTarget: report.atTargetPrecision?.precision,
             recallAtTarget: report.atTargetPrecision?.recall, worstCalibrationGap: Evaluator.calibrationError(report.calibration).worst,
+            calibrationChance: CalibrationChance.of(report.calibration),
             learnedClickedShare: report.learned.mapValues(\.clickedInstallShare), learnedDelay: report.learned.mapValues(\.delay),
             trueClickedShare: report.clickedShareTruth, mixtureAtTruth: report.mixtureAtTruth,
             calibration: report.calibration, calibrationByPlatform: report.calibrationByPlatform, seconds: report.seconds
@@ -173,7 +176,7 @@ public struct SimulationGrid: Sendable {
     public static func render(_ results: [Result]) -> String {
         func percent(_ value: Double?) -> String { value.map { String(format: "%5.1f", $0 * 100) } ?? "    -" }
         var lines = [
-            "cell                      | model    | installs | P@80  | R@80  | R@P.97 | LR R@P.97 | P@target | R@target | worst gap | learned clicked share"
+            "cell                      | model    | installs | P@80  | R@80  | R@P.97 | LR R@P.97 | P@target | R@target | worst gap | by chance (95 %) | p     | learned clicked share"
         ]
         for result in results {
             let learned = result.learnedClickedShare.sorted { $0.key < $1.key }.map { platform, share in
@@ -186,7 +189,9 @@ public struct SimulationGrid: Sendable {
                     + percent(result.precisionAtDefault) + " | " + percent(result.recallAtDefault) + " | "
                     + percent(result.recallAtPrecision97)
                     + "  | " + percent(result.baselineRecallAtPrecision97) + "     | " + percent(result.precisionAtTarget) + "    | "
-                    + percent(result.recallAtTarget) + "    | " + String(format: "%5.1f", result.worstCalibrationGap) + "     | " + learned
+                    + percent(result.recallAtTarget) + "    | " + String(format: "%5.1f", result.worstCalibrationGap) + "     | "
+                    + (result.calibrationChance.map { String(format: "%5.1f", $0.percentile95ByChance) } ?? "    -") + "           | "
+                    + (result.calibrationChance.map { String(format: "%.3f", $0.pValue) } ?? "    -") + " | " + learned
             )
         }
         return lines.joined(separator: "\n")

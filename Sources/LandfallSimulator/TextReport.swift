@@ -76,6 +76,9 @@ public enum TextReport {
             "engine calibration (token-less installs with a candidate; observed = best candidate was the installer's click): "
                 + "mean gap \(String(format: "%.1f", error.weighted)) pts, worst \(String(format: "%.1f", error.worst)) pts (buckets ≥ 50)"
         )
+        if let chance = CalibrationChance.of(report.calibration) {
+            lines.append(Self.describe(chance))
+        }
         lines.append("confidence | installs | predicted | observed |   gap | ±95% || iOS n / obs || Android n / obs")
         let ios = report.calibrationByPlatform["ios"] ?? []
         let android = report.calibrationByPlatform["android"] ?? []
@@ -157,5 +160,13 @@ public enum TextReport {
         guard count < width else { return text }
         let spaces = String(repeating: " ", count: width - count)
         return right ? spaces + text : text + spaces
+    }
+
+    /// The worst gap beside the worst gaps calibrated runs of the same deciles give.
+    public static func describe(_ chance: CalibrationChance) -> String {
+        String(
+            format: "by chance alone (every stated probability true, same deciles): worst gap %.1f pts at the median, under %.1f in 95 %% of runs, "
+                + "within 5 pts in %.0f %%; this run's %.1f has p = %.3f",
+            chance.medianByChance, chance.percentile95ByChance, chance.calibratedRunsWithin5 * 100, chance.observedWorst, chance.pValue)
     }
 }

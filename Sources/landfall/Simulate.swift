@@ -268,6 +268,9 @@ struct Simulate: AsyncParsableCommand {
                             + (metrics.precision.map { String(format: "%.3f", $0) } ?? "-")
                             + String(format: ", recall %.3f", metrics.recall)
                             + String(format: ", worst calibration gap over attributed deciles %.1f pts", worst)
+                            + (report.liveCalibrationChance.map {
+                                String(format: " (by chance: 95 %% under %.1f, p = %.3f)", $0.percentile95ByChance, $0.pValue)
+                            } ?? "")
                             + ", \(Int(report.seconds)) s"
                     )
                 }
