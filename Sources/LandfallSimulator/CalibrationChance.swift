@@ -22,15 +22,24 @@ public struct CalibrationChance: Sendable, Hashable, Encodable {
     public var pValue: Double
     /// The share of calibrated runs that would meet the 5-point target.
     public var calibratedRunsWithin5: Double
+    /// The same deciles' squared gaps, each over its own sampling variance, summed (Hosmer and
+    /// Lemeshow's statistic, computed over the deciles with at least the minimum count).
+    public var squaredGaps: Double
+    /// The share of calibrated runs whose summed squared gaps are at least the run's: where the
+    /// worst gap's test misses a bias spread thinly over every decile, this one finds it.
+    public var squaredGapsPValue: Double
 
     public init(
-        observedWorst: Double, medianByChance: Double, percentile95ByChance: Double, pValue: Double, calibratedRunsWithin5: Double
+        observedWorst: Double, medianByChance: Double, percentile95ByChance: Double, pValue: Double, calibratedRunsWithin5: Double,
+        squaredGaps: Double, squaredGapsPValue: Double
     ) {
         self.observedWorst = observedWorst
         self.medianByChance = medianByChance
         self.percentile95ByChance = percentile95ByChance
         self.pValue = pValue
         self.calibratedRunsWithin5 = calibratedRunsWithin5
+        self.squaredGaps = squaredGaps
+        self.squaredGapsPValue = squaredGapsPValue
     }
 
     /// The worst gap of `buckets` (those with at least `minimumCount` installs) against `draws`
@@ -40,17 +49,19 @@ public struct CalibrationChance: Sendable, Hashable, Encodable {
         let qualifying = buckets.filter { $0.count >= minimumCount }
         guard !qualifying.isEmpty, draws > 0 else { return nil }
         let observed = qualifying.map { abs($0.gap) }.max() ?? 0
+        let observedSquared = squaredGaps(qualifying.map { ($0, $0.observed) })
         let samplers = qualifying.map { BinomialSampler(trials: $0.count, probability: min(1, max(0, $0.meanPredicted / 100))) }
         var generator = SeededGenerator(seed: seed, stream: "calibration-chance")
         var worstGaps: [Double] = []
+        var squaredGapsByChance: [Double] = []
         worstGaps.reserveCapacity(draws)
+        squaredGapsByChance.reserveCapacity(draws)
         for _ in 0..<draws {
-            var worst = 0.0
-            for (bucket, sampler) in zip(qualifying, samplers) {
-                let observedByChance = 100 * Double(sampler.draw(generator.unit())) / Double(bucket.count)
-                worst = max(worst, abs(observedByChance - bucket.meanPredicted))
+            let drawn = zip(qualifying, samplers).map { bucket, sampler in
+                (bucket, 100 * Double(sampler.draw(generator.unit())) / Double(bucket.count))
             }
-            worstGaps.append(worst)
+            worstGaps.append(drawn.map { abs($0.1 - $0.0.meanPredicted) }.max() ?? 0)
+            squaredGapsByChance.append(squaredGaps(drawn))
         }
         worstGaps.sort()
         // A gap equal to the observed one counts as at least as bad; the tiny tolerance keeps a
@@ -58,8 +69,22 @@ public struct CalibrationChance: Sendable, Hashable, Encodable {
         let atLeast = worstGaps.count { $0 >= observed - 1e-9 }
         return CalibrationChance(
             observedWorst: observed, medianByChance: quantile(worstGaps, 0.5), percentile95ByChance: quantile(worstGaps, 0.95),
-            pValue: Double(atLeast) / Double(draws), calibratedRunsWithin5: Double(worstGaps.count { $0 <= 5 }) / Double(draws)
+            pValue: Double(atLeast) / Double(draws), calibratedRunsWithin5: Double(worstGaps.count { $0 <= 5 }) / Double(draws),
+            squaredGaps: observedSquared,
+            squaredGapsPValue: Double(squaredGapsByChance.count { $0 >= observedSquared - 1e-9 }) / Double(draws)
         )
+    }
+
+    /// Σ (observed − predicted)² / variance over the deciles, with observed and predicted as
+    /// shares; a decile stated at 0 or 1 has no spread and adds nothing.
+    private static func squaredGaps(_ deciles: [(bucket: CalibrationBucket, observed: Double)]) -> Double {
+        deciles.reduce(0) { sum, decile in
+            let predicted = decile.bucket.meanPredicted / 100
+            let variance = predicted * (1 - predicted) / Double(decile.bucket.count)
+            guard variance > 0 else { return sum }
+            let gap = decile.observed / 100 - predicted
+            return sum + gap * gap / variance
+        }
     }
 
     /// The `q` quantile of sorted values, the nearest rank below.

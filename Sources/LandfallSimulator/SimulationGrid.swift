@@ -176,7 +176,7 @@ public struct SimulationGrid: Sendable {
     public static func render(_ results: [Result]) -> String {
         func percent(_ value: Double?) -> String { value.map { String(format: "%5.1f", $0 * 100) } ?? "    -" }
         var lines = [
-            "cell                      | model    | installs | P@80  | R@80  | R@P.97 | LR R@P.97 | P@target | R@target | worst gap | by chance (95 %) | p     | learned clicked share"
+            "cell                      | model    | installs | P@80  | R@80  | R@P.97 | LR R@P.97 | P@target | R@target | worst gap | by chance (95 %) | p     | p (squares) | learned clicked share"
         ]
         for result in results {
             let learned = result.learnedClickedShare.sorted { $0.key < $1.key }.map { platform, share in
@@ -191,7 +191,8 @@ public struct SimulationGrid: Sendable {
                     + "  | " + percent(result.baselineRecallAtPrecision97) + "     | " + percent(result.precisionAtTarget) + "    | "
                     + percent(result.recallAtTarget) + "    | " + String(format: "%5.1f", result.worstCalibrationGap) + "     | "
                     + (result.calibrationChance.map { String(format: "%5.1f", $0.percentile95ByChance) } ?? "    -") + "           | "
-                    + (result.calibrationChance.map { String(format: "%.3f", $0.pValue) } ?? "    -") + " | " + learned
+                    + (result.calibrationChance.map { String(format: "%.3f", $0.pValue) } ?? "    -") + " | "
+                    + (result.calibrationChance.map { String(format: "%.3f", $0.squaredGapsPValue) } ?? "    -") + "       | " + learned
             )
         }
         return lines.joined(separator: "\n")

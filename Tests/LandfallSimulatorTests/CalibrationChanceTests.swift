@@ -41,6 +41,7 @@ struct CalibrationChanceTests {
     @Test func calibratedRunsAreFlaggedAboutOneTimeInTwenty() throws {
         var truth = SeededGenerator(seed: 11, stream: "outcomes")
         var flagged = 0
+        var flaggedBySquares = 0
         let runs = 300
         for run in 0..<runs {
             // Ten deciles of 60-150 installs whose stated probabilities are exactly right.
@@ -52,9 +53,11 @@ struct CalibrationChanceTests {
             }
             let chance = try #require(CalibrationChance.of(buckets, draws: 1_000, seed: UInt64(run)))
             if chance.pValue < 0.05 { flagged += 1 }
+            if chance.squaredGapsPValue < 0.05 { flaggedBySquares += 1 }
         }
         // 15 expected; a binomial of 300 at 0.05 stays within 6-26 all but once in ten thousand.
         #expect((6...26).contains(flagged), "\(flagged) of \(runs) calibrated runs flagged")
+        #expect((6...26).contains(flaggedBySquares), "\(flaggedBySquares) of \(runs) calibrated runs flagged by the squares")
     }
 
     @Test func aDecileTwentyPointsOffIsMoreThanChance() throws {
@@ -66,6 +69,16 @@ struct CalibrationChanceTests {
         #expect(chance.observedWorst == 20)
         #expect(chance.pValue < 0.001)
         #expect(chance.percentile95ByChance < 6)
+    }
+
+    /// Every decile 3 points under-confident: no decile is far off, but all lean the same way.
+    @Test func aSmallBiasInEveryDecileIsFoundByTheSquaresNotByTheWorstGap() throws {
+        let buckets = (0..<10).map { slot in
+            Self.bucket(lower: slot * 10, count: 600, predicted: Double(slot * 10 + 5), observed: min(100, Double(slot * 10 + 5) + 3))
+        }
+        let chance = try #require(CalibrationChance.of(buckets))
+        #expect(chance.squaredGapsPValue < 0.01)
+        #expect(chance.observedWorst <= 3)
     }
 
     @Test func onlyDecilesWithEnoughInstallsCount() throws {
