@@ -165,8 +165,10 @@ public enum TextReport {
     /// The worst gap beside the worst gaps calibrated runs of the same deciles give.
     public static func describe(_ chance: CalibrationChance) -> String {
         String(
-            format: "by chance alone (every stated probability true, same deciles): worst gap %.1f pts at the median, under %.1f in 95 %% of runs, "
-                + "within 5 pts in %.0f %%; this run's %.1f has p = %.3f; its squared gaps over their variances sum to %.1f, p = %.3f",
+            format:
+                "by chance alone (every stated probability true, same deciles): worst gap %.1f pts at the median, "
+                + "under %.1f in 95 %% of runs, within 5 pts in %.0f %%; this run's %.1f has p = %.3f; "
+                + "its squared gaps over their variances sum to %.1f, p = %.3f",
             chance.medianByChance, chance.percentile95ByChance, chance.calibratedRunsWithin5 * 100, chance.observedWorst, chance.pValue,
             chance.squaredGaps, chance.squaredGapsPValue)
     }

@@ -270,7 +270,8 @@ struct Simulate: AsyncParsableCommand {
                             + String(format: ", worst calibration gap over attributed deciles %.1f pts", worst)
                             + (report.liveCalibrationChance.map {
                                 String(
-                                    format: " (by chance: 95 %% under %.1f, p = %.3f; squared gaps p = %.3f)", $0.percentile95ByChance, $0.pValue,
+                                    format: " (by chance: 95 %% under %.1f, p = %.3f; squared gaps p = %.3f)", $0.percentile95ByChance,
+                                    $0.pValue,
                                     $0.squaredGapsPValue)
                             } ?? "")
                             + ", \(Int(report.seconds)) s"
