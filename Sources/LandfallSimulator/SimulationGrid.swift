@@ -18,6 +18,8 @@ public struct SimulationGrid: Sendable {
         public var tokenShare: Double
         public var audience: Geography.Audience
         public var delays: Delays
+        /// Set on a drawn world's cell: every parameter it draws, applied over the rest.
+        public var drawn: DrawnWorld?
 
         public enum Delays: String, Sendable, Hashable, Encodable {
             case hard
@@ -59,6 +61,7 @@ public struct SimulationGrid: Sendable {
                 model.slowDelayMedian = 3600
                 model.slowDelaySigma = 1.0
             }
+            drawn?.apply(to: &model)
             model.days = model.warmUpDays + measuredDays
             return model
         }

@@ -101,6 +101,22 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "With --grid: run only the cells whose name contains this")
     var cells: String?
 
+    @Option(
+        help:
+            "With --grid: instead of the fixed cells, this many worlds drawn from the seed, every parameter at once (organic share, density, tokens, delays, networks, households, in-app browsers)"
+    )
+    var drawnWorlds: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --drawn-worlds: put these groups of each drawn world back to the hard preset's values, comma-separated",
+            discussion: DrawnWorld.Group.allCases.map(\.rawValue).joined(separator: ", ")))
+    var drawnReset: String?
+
+    var drawnResetGroups: Set<DrawnWorld.Group> {
+        Set((drawnReset ?? "").split(separator: ",").compactMap { DrawnWorld.Group(rawValue: $0.trimmingCharacters(in: .whitespaces)) })
+    }
+
     @Flag(help: "With --target, skip the direct runs")
     var httpOnly = false
 
@@ -151,6 +167,19 @@ struct Simulate: AsyncParsableCommand {
             }
         } else if httpOnly {
             throw ValidationError("--http-only needs --target")
+        }
+        if let drawnWorlds {
+            guard grid else { throw ValidationError("--drawn-worlds needs --grid") }
+            guard (1...100).contains(drawnWorlds) else { throw ValidationError("--drawn-worlds must be 1-100") }
+        }
+        if let drawnReset {
+            guard drawnWorlds != nil else { throw ValidationError("--drawn-reset needs --drawn-worlds") }
+            let named = drawnReset.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if let unknown = named.first(where: { DrawnWorld.Group(rawValue: $0) == nil }) {
+                throw ValidationError(
+                    "--drawn-reset: no group \"\(unknown)\"; the groups are "
+                        + DrawnWorld.Group.allCases.map(\.rawValue).joined(separator: ", "))
+            }
         }
     }
 
@@ -233,7 +262,9 @@ struct Simulate: AsyncParsableCommand {
         grid.windowHours = windowHours
         if asPosted { grid.postedDays = httpDays }
         grid.weighsLookAlikeCounts = lookAlikeCounts
-        let chosen = SimulationGrid.cells.filter { cell in cells.map { cell.name.localizedCaseInsensitiveContains($0) } ?? true }
+        let worlds =
+            drawnWorlds.map { SimulationGrid.drawnCells(count: $0, seed: seed, resetting: drawnResetGroups) } ?? SimulationGrid.cells
+        let chosen = worlds.filter { cell in cells.map { cell.name.localizedCaseInsensitiveContains($0) } ?? true }
         if fitCalibration {
             try fitGridCalibration(grid, cells: chosen)
             return
