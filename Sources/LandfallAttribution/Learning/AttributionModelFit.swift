@@ -66,6 +66,7 @@ public struct AttributionModelFit: Sendable {
         var iterations = 0
         var converged = false
         let signatures = OwnClickReach.signatureShare(observations)
+        let labelledReach = OwnClickReach.labelledReach(observations)
         var evidence = LearnedParameters.Evidence(
             installs: observations.count, labelled: observations.filter { $0.label != nil }.count,
             tokenless: observations.filter { $0.label == nil }.count
@@ -75,7 +76,7 @@ public struct AttributionModelFit: Sendable {
             let tally = expectation(observations, parameters: current, platform: platform)
             var next = maximisation(tally, current: current, defaults: defaults)
             next.unfetchedLikelihoodRatio = unfetchedLikelihoodRatio(
-                next, signatures: signatures, installs: tally.tokenless, defaults: defaults)
+                next, signatures: signatures, labelledReach: labelledReach, installs: tally.tokenless, defaults: defaults)
             next.unfetchedLookAlikeShare = weighsLookAlikeCounts ? lookAlikeShare(next, signatures: signatures) : nil
             next.evidence = evidence
             let change = Self.change(current, next)
@@ -352,8 +353,17 @@ public struct AttributionModelFit: Sendable {
     /// One less the reach of the indexes for an install's own click, by the numbers just
     /// estimated, shrunk toward the defaults' like the rest. Without a candidate on an install's
     /// network to read the clicks' signatures from, the defaults'.
+    ///
+    /// Where installs carried click tokens, how often the indexes found the token's click is the
+    /// reach read off directly, and it leads: the reach computed from the persistences and the
+    /// delays weighs as ``NetworkCounts/candidatesWeighAsPairs`` labelled installs. The computed
+    /// one moves with the share (a share above the truth credits organic installs' strangers,
+    /// lengthens the delays, lowers the network's persistence over them and so the reach, which
+    /// makes every unfetched click weigh more as the installer's and lifts the share again); the
+    /// labelled installs' does not.
     func unfetchedLikelihoodRatio(
-        _ parameters: LearnedParameters, signatures: (share: Double, clicks: Int)?, installs: Int, defaults: LearnedParameters
+        _ parameters: LearnedParameters, signatures: (share: Double, clicks: Int)?, labelledReach: (found: Int, labelled: Int)? = nil,
+        installs: Int, defaults: LearnedParameters
     ) -> Double? {
         guard let signatures, let prior = defaults.unfetchedLikelihoodRatio else { return defaults.unfetchedLikelihoodRatio }
         let network = OwnClickReach.networkPersistence(
@@ -361,7 +371,11 @@ public struct AttributionModelFit: Sendable {
             decay: base.ipPersistenceDecay
         )
         let signalsHeld = OwnClickReach.signaturePersistence { parameters.persistence[$0.rawValue] }
-        let reach = OwnClickReach.reach(network: network, signatureShare: signatures.share, signaturePersistence: signalsHeld)
+        var reach = OwnClickReach.reach(network: network, signatureShare: signatures.share, signaturePersistence: signalsHeld)
+        if let labelledReach, labelledReach.labelled > 0 {
+            let weight = NetworkCounts.candidatesWeighAsPairs
+            reach = (Double(labelledReach.found) + reach * weight) / (Double(labelledReach.labelled) + weight)
+        }
         let weight = Double(min(installs, signatures.clicks))
         let estimate = min(0.95, max(prior, 1 - reach))
         return (estimate * weight + prior * pseudoCount) / (weight + pseudoCount)

@@ -28,6 +28,20 @@ public enum OwnClickReach {
         return (Double(keyed) / Double(total), total)
     }
 
+    /// Of the installs that carried a click token whose click lay in the window, how many had it
+    /// fetched by the indexes (the probabilistic path would have weighed it): the reach, counted.
+    /// Nil without any.
+    public static func labelledReach(_ observations: [MatchObservation]) -> (found: Int, labelled: Int)? {
+        var found = 0
+        var labelled = 0
+        for observation in observations {
+            guard let label = observation.label, observation.candidates.indices.contains(label) else { continue }
+            labelled += 1
+            if observation.candidates[label].fetched { found += 1 }
+        }
+        return labelled > 0 ? (found, labelled) : nil
+    }
+
     /// The network's persistence averaged over the delays: from `short` right after the click down
     /// to `long` over `decay`, weighed by the delay model (its log-normals integrated on a grid).
     public static func networkPersistence(delay: DelayModel, short: Double, long: Double, decay: TimeInterval) -> Double {
