@@ -73,7 +73,8 @@ public struct DrawnWorld: Sendable, Hashable, Encodable {
     }
 
     /// The draw with `groups` put back to what the hard preset (or the grid's base cell, for the
-    /// density and tokens) gives; the organic share stays drawn.
+    /// density and tokens) gives; the organic share stays drawn. A draw has one in-app share for
+    /// both platforms, so `browsers` puts back the iOS one for both.
     public func resetting(_ groups: Set<Group>) -> DrawnWorld {
         let hard = PopulationModel(preset: .hard)
         let base = SimulationGrid.Cell(name: "base")

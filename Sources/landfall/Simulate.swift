@@ -110,12 +110,16 @@ struct Simulate: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "With --drawn-worlds: put these groups of each drawn world back to the hard preset's values, comma-separated",
-            discussion: DrawnWorld.Group.allCases.map(\.rawValue).joined(separator: ", ")))
+            discussion: Simulate.drawnGroupNames))
     var drawnReset: String?
 
-    var drawnResetGroups: Set<DrawnWorld.Group> {
-        Set((drawnReset ?? "").split(separator: ",").compactMap { DrawnWorld.Group(rawValue: $0.trimmingCharacters(in: .whitespaces)) })
+    private var drawnResetNames: [String] {
+        (drawnReset ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
+
+    var drawnResetGroups: Set<DrawnWorld.Group> { Set(drawnResetNames.compactMap(DrawnWorld.Group.init(rawValue:))) }
+
+    private static let drawnGroupNames = DrawnWorld.Group.allCases.map(\.rawValue).joined(separator: ", ")
 
     @Flag(help: "With --target, skip the direct runs")
     var httpOnly = false
@@ -172,13 +176,10 @@ struct Simulate: AsyncParsableCommand {
             guard grid else { throw ValidationError("--drawn-worlds needs --grid") }
             guard (1...100).contains(drawnWorlds) else { throw ValidationError("--drawn-worlds must be 1-100") }
         }
-        if let drawnReset {
+        if drawnReset != nil {
             guard drawnWorlds != nil else { throw ValidationError("--drawn-reset needs --drawn-worlds") }
-            let named = drawnReset.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            if let unknown = named.first(where: { DrawnWorld.Group(rawValue: $0) == nil }) {
-                throw ValidationError(
-                    "--drawn-reset: no group \"\(unknown)\"; the groups are "
-                        + DrawnWorld.Group.allCases.map(\.rawValue).joined(separator: ", "))
+            if let unknown = drawnResetNames.first(where: { DrawnWorld.Group(rawValue: $0) == nil }) {
+                throw ValidationError("--drawn-reset: no group \"\(unknown)\"; the groups are \(Self.drawnGroupNames)")
             }
         }
     }
