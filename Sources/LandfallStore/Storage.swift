@@ -84,7 +84,7 @@ public protocol LandfallStorage: AppStorage, KeyStorage, TemplateStorage, LinkSt
     AttributionStorage, EventStorage, AnalyticsStorage, ConversionStorage, BranchStorage, WebhookStorage, ReferralStorage,
     AnalyticsSeriesStorage,
     S2SClickStorage, LinkSafetyStorage, ErasureStorage, IPRetentionStorage, AttributionModelStorage, DashboardAccountStorage,
-    ClickRetentionStorage
+    ClickRetentionStorage, ClickDayTotalsStorage
 {
     var engine: StorageEngine { get }
     /// Succeeds when the database answers a trivial query.

@@ -53,6 +53,16 @@ extension SyntheticData {
         appId: String, months: [HistoryMonth], linkCount: Int, networks: Int, profiles: [DeviceProfile]
     ) async throws {
         guard !profiles.isEmpty, linkCount > 0 else { return }
+        // Rows written past the storage leave its day totals to count again, as a late click would.
+        try await insertHistoryRows(appId: appId, months: months, linkCount: linkCount, networks: networks, profiles: profiles)
+        for month in months {
+            try await storage.markClickDaysStale(appId: appId, from: month.start, to: month.end)
+        }
+    }
+
+    private func insertHistoryRows(
+        appId: String, months: [HistoryMonth], linkCount: Int, networks: Int, profiles: [DeviceProfile]
+    ) async throws {
         guard storage.engine == .postgres else {
             // One rebuild of the indexes for all the months, not one a month over a growing table.
             try await withSecondaryIndexesRebuilt(on: "clicks") {

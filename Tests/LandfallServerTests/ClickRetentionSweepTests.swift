@@ -53,6 +53,8 @@ struct ClickRetentionSweepTests {
             let sweep = try await Self.sweeper(storage, batchSize: 2).sweep()
             #expect(sweep.clicks == 5 && sweep.appOpens == 1)
             #expect(sweep.largestBatch == 2)
+            // Every day from the first click's to the one two days before today's is counted for the overview.
+            #expect(sweep.dayTotals == ClickDayTotalsPass(daysSealed: 399))
             #expect(Set(try await storage.clicks(linkId: link.id, appId: app.id).map(\.id)) == Set(kept.map(\.id)))
             let summary = try await storage.analytics(
                 appId: app.id, linkId: nil, from: Self.now.addingTimeInterval(-460 * Self.day), to: Self.now)

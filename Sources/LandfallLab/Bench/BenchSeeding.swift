@@ -63,6 +63,14 @@ struct BenchSeeding: Sendable {
         }
     }
 
+    /// Counts each app's days that are over for the overview, as the server's retention sweeper
+    /// does every interval, so a phase meets the days a running deployment would have counted.
+    func countDays(now: Date) async throws -> ClickDayTotalsPass {
+        try await StorageFactory.withStorage(at: location, logger: logger) { storage, _ in
+            try await storage.totalClickDays(before: ClickDayTotalsRule.horizon(now: now))
+        }
+    }
+
     /// Deletes the app's clicks made at or after `date`: what a phase's redirect load added. Each
     /// long-history phase then meets the window the first one met; the sweep's load alone adds
     /// about half a million clicks, which would make "after retention" a window five times larger.

@@ -5,7 +5,8 @@ import ServiceLifecycle
 
 /// Folds raw clicks and app opens past the click retention age into daily counts and deletes
 /// them, every `interval`, in bounded batches (see ``ClickRetentionStorage`` for why a fold cut
-/// short never loses or doubles a count).
+/// short never loses or doubles a count), and counts each app's clicks of the days that are over
+/// for the overview (``ClickDayTotalsStorage``).
 public final class ClickRetentionSweeper: Service, Sendable {
     /// Rows folded by one sweep, by kind.
     public struct Sweep: Sendable, Hashable {
@@ -17,6 +18,8 @@ public final class ClickRetentionSweeper: Service, Sendable {
         public var partitionsMade: [String] = []
         /// The largest number of rows one transaction folded: at most the batch size.
         public var largestBatch = 0
+        /// Days whose clicks were counted for the overview, and stale days counted again.
+        public var dayTotals = ClickDayTotalsPass()
 
         public init() {}
     }
@@ -55,6 +58,7 @@ public final class ClickRetentionSweeper: Service, Sendable {
                         "clicks": "\(sweep.clicks)", "app_opens": "\(sweep.appOpens)", "largest_batch": "\(sweep.largestBatch)",
                         "clicks_in_dropped_partitions": "\(sweep.clicksInDroppedPartitions)",
                         "partitions_made": "\(sweep.partitionsMade.joined(separator: ","))",
+                        "days_counted": "\(sweep.dayTotals.daysSealed)", "stale_days_recounted": "\(sweep.dayTotals.staleDaysRecounted)",
                     ])
             } catch {
                 logger.error("folding old clicks failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
@@ -77,6 +81,13 @@ public final class ClickRetentionSweeper: Service, Sendable {
             sweep.partitionsMade = try await storage.prepareClickPartitions(now: date, through: ahead)
         } catch {
             logger.error("making click partitions ahead failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
+        }
+        // Counting the days that are over is independent of the fold: a failure is logged and
+        // the overview reads those days raw until the next sweep counts them.
+        do {
+            sweep.dayTotals = try await storage.totalClickDays(before: ClickDayTotalsRule.horizon(now: date))
+        } catch {
+            logger.error("counting clicks per day failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
         }
         let apps = try await ClickRetentionCheck.longestWindows(storage: storage)
         // A month is dropped whole only when every app's cutoff is past it; the row fold below

@@ -6,26 +6,44 @@ extension SQLStorage {
         let (start, end) = (from.epochMilliseconds, to.epochMilliseconds)
         return try await provider.read { database in
             var summary = AnalyticsSummary()
-            // The view adds months retired from `clicks` but not yet folded (migration 0021), so a
-            // click is counted once, raw or folded, whenever this runs.
-            let clicks = try await database.raw(
-                """
-                SELECT is_bot, COUNT(*) AS count FROM analytics_clicks WHERE app_id = \(bind: appId)
-                \(Self.linkFilter(linkId)) AND clicked_at >= \(bind: start) AND clicked_at < \(bind: end)
-                GROUP BY is_bot
-                """
-            ).all()
-            // Days folded past the click retention age count whole when their start is in the range.
-            let folded = try await database.raw(
-                """
-                SELECT is_bot, CAST(SUM(clicks) AS BIGINT) AS count FROM click_daily_counts WHERE app_id = \(bind: appId)
-                \(Self.linkFilter(linkId)) AND day >= \(bind: start) AND day < \(bind: end)
-                GROUP BY is_bot
-                """
-            ).all()
-            for row in clicks + folded {
-                let count = Int(try row.decode(column: "count", as: Int64.self))
-                if try row.decode(column: "is_bot", as: Bool.self) { summary.botClicks += count } else { summary.humanClicks += count }
+            // An app's whole counted days come from one row a day (migration 0022), the rest of the
+            // range from raw clicks and folded daily counts as before; a link's summary reads rows.
+            var coverage: ClickDayCoverage?
+            if linkId == nil { coverage = try await Self.clickDayCoverage(database, appId: appId, start: start, end: end) }
+            if let coverage, !coverage.isEmpty {
+                let stale: SQLQueryString = coverage.staleDays.isEmpty ? "" : "AND day NOT IN (\(binds: coverage.staleDays))"
+                let totals = try await database.raw(
+                    """
+                    SELECT CAST(COALESCE(SUM(human_clicks), 0) AS BIGINT) AS human, CAST(COALESCE(SUM(bot_clicks), 0) AS BIGINT) AS bot
+                    FROM click_day_totals WHERE app_id = \(bind: appId) AND day >= \(bind: coverage.from) AND day < \(bind: coverage.to) \(stale)
+                    """
+                ).first()
+                summary.humanClicks += Int(try totals?.decode(column: "human", as: Int64.self) ?? 0)
+                summary.botClicks += Int(try totals?.decode(column: "bot", as: Int64.self) ?? 0)
+            }
+            let intervals = coverage?.rawIntervals(start: start, end: end) ?? [start..<end]
+            if !intervals.isEmpty {
+                // The view adds months retired from `clicks` but not yet folded (migration 0021), so a
+                // click is counted once, raw or folded, whenever this runs.
+                let clicks = try await database.raw(
+                    """
+                    SELECT is_bot, COUNT(*) AS count FROM analytics_clicks WHERE app_id = \(bind: appId)
+                    \(Self.linkFilter(linkId)) AND \(Self.within(intervals, column: "clicked_at"))
+                    GROUP BY is_bot
+                    """
+                ).all()
+                // Days folded past the click retention age count whole when their start is in the range.
+                let folded = try await database.raw(
+                    """
+                    SELECT is_bot, CAST(SUM(clicks) AS BIGINT) AS count FROM click_daily_counts WHERE app_id = \(bind: appId)
+                    \(Self.linkFilter(linkId)) AND \(Self.within(intervals, column: "day"))
+                    GROUP BY is_bot
+                    """
+                ).all()
+                for row in clicks + folded {
+                    let count = Int(try row.decode(column: "count", as: Int64.self))
+                    if try row.decode(column: "is_bot", as: Bool.self) { summary.botClicks += count } else { summary.humanClicks += count }
+                }
             }
             let opens = try await database.raw(
                 """
@@ -76,6 +94,37 @@ extension SQLStorage {
             }
             return summary
         }
+    }
+
+    /// The part of `[start, end)` the app's day totals answer, or nil when it has counted no day yet.
+    private static func clickDayCoverage(_ database: any SQLDatabase, appId: String, start: Int64, end: Int64) async throws
+        -> ClickDayCoverage?
+    {
+        guard
+            let sealedBefore = try await database.raw(
+                "SELECT sealed_before FROM click_day_totals_sealed WHERE app_id = \(bind: appId)"
+            ).first()?.decode(column: "sealed_before", as: Int64.self)
+        else { return nil }
+        let staleDays = try await database.raw(
+            """
+            SELECT day FROM click_day_totals_stale WHERE app_id = \(bind: appId) AND day >= \(bind: RetentionDay.start(of: start))
+            AND day < \(bind: end)
+            """
+        ).all().map { try $0.decode(column: "day", as: Int64.self) }
+        return ClickDayCoverage(start: start, end: end, sealedBefore: sealedBefore, staleDays: staleDays)
+    }
+
+    /// `(column >= a AND column < b) OR …` over `intervals`, parenthesised.
+    static func within(_ intervals: [Range<Int64>], column: String) -> SQLQueryString {
+        var condition = SQLQueryString("(")
+        for (index, interval) in intervals.enumerated() {
+            if index > 0 { condition.appendLiteral(" OR ") }
+            condition.appendInterpolation(
+                "(\(unsafeRaw: column) >= \(bind: interval.lowerBound) AND \(unsafeRaw: column) < \(bind: interval.upperBound))"
+                    as SQLQueryString)
+        }
+        condition.appendLiteral(")")
+        return condition
     }
 
     /// `AND link_id = $n` with a bound id, or nothing: PostgreSQL cannot type a bare `$n IS NULL`.

@@ -4,7 +4,12 @@ import SQLKit
 extension SQLStorage {
     public func insertClicks(_ clicks: [ClickRecord]) async throws {
         guard !clicks.isEmpty else { return }
+        // A click posted with a time days back may land in a day already counted (migration 0022):
+        // marked before, so the overview reads the day raw meanwhile, and after, so a recount that
+        // read the day before the insert committed cannot clear the mark.
+        try await markLateClickDays(clicks)
         try await hotPath.insertClicks(clicks)
+        try await markLateClickDays(clicks)
     }
 
     public func applySignals(_ signals: ClickSignals, clickToken: String) async throws -> ClickRecord? {

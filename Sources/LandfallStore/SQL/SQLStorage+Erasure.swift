@@ -69,6 +69,10 @@ private struct SQLErasureDeletion {
             "branch_device_keys", "DELETE FROM branch_device_keys WHERE app_id = \(bind: appId) AND device_id IN", targets.deviceIds)
         try await delete("branch_devices", "DELETE FROM branch_devices WHERE app_id = \(bind: appId) AND id IN", targets.deviceIds)
         try await delete("branch_links", "DELETE FROM branch_links WHERE app_id = \(bind: appId) AND link_id IN", targets.linkIds)
+        // The app's counted days lose these clicks (migration 0022): marked in this transaction.
+        for chunk in targets.clickIds.chunked(into: SQLErasureLookup.chunkSize) {
+            try await SQLStorage.markClickDaysStale(database, appId: appId, clicksMatching: "id IN (\(binds: Array(chunk)))")
+        }
         try await delete("clicks", "DELETE FROM clicks WHERE app_id = \(bind: appId) AND id IN", targets.clickIds)
         // PostgreSQL also keeps posted clicks' ids apart (migration 0018); they go with the clicks,
         // not counted again: they are the same clicks.

@@ -111,6 +111,12 @@ extension SQLStorage {
             try await moveSharedCatalogRevision(database)
             let deleted = try await database.raw("DELETE FROM links WHERE id = \(bind: id) AND app_id = \(bind: appId) RETURNING id").all()
             guard !deleted.isEmpty else { return false }
+            // The app's counted days lose the link's clicks, raw and folded (migration 0022).
+            try await Self.markClickDaysStale(database, appId: appId, clicksMatching: "link_id = \(bind: id)")
+            let foldedDays = try await database.raw(
+                "SELECT DISTINCT day FROM click_daily_counts WHERE link_id = \(bind: id) AND app_id = \(bind: appId)"
+            ).all().map { try $0.decode(column: "day", as: Int64.self) }
+            try await Self.markClickDaysStale(database, appId: appId, days: Set(foldedDays))
             try await database.raw("DELETE FROM clicks WHERE link_id = \(bind: id) AND app_id = \(bind: appId)").run()
             if engine == .postgres {
                 _ = try await Self.deleteRetiredClicks(on: database, matching: "link_id = \(bind: id) AND app_id = \(bind: appId)")

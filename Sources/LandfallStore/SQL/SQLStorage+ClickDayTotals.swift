@@ -1,0 +1,206 @@
+import Foundation
+import SQLKit
+
+extension SQLStorage {
+    /// Days counted by one write transaction when an app's history is first sealed.
+    static let daysSealedAtOnce: Int64 = 7
+    /// Stale days read by one pass; the rest wait for the next.
+    static let staleDaysPerPass = 10_000
+
+    /// Counts are read outside the write that stores them, so SQLite's single writer is held for
+    /// the upserts only, never for a scan of a week of clicks. That is safe because every write that
+    /// changes a counted day marks it stale after it commits (a late posted click) or in its own
+    /// transaction (an erasure, a link deleted): a change the read missed leaves a mark, and a mark
+    /// is cleared only at the version the recount read before its counts.
+    public func totalClickDays(before horizon: Date) async throws -> ClickDayTotalsPass {
+        let horizonDay = RetentionDay.start(of: horizon.epochMilliseconds)
+        var pass = ClickDayTotalsPass()
+        let marks = try await provider.read { database in
+            try await database.raw(
+                "SELECT app_id, day, version FROM click_day_totals_stale ORDER BY app_id, day LIMIT \(bind: Int64(Self.staleDaysPerPass))"
+            ).all().map { row in
+                StaleClickDay(
+                    appId: try row.decode(column: "app_id", as: String.self), day: try row.decode(column: "day", as: Int64.self),
+                    version: try row.decode(column: "version", as: Int64.self))
+            }
+        }
+        for mark in marks {
+            let counts = try await provider.read { database in
+                try await Self.countClickDays(database, appId: mark.appId, from: mark.day, to: mark.day + RetentionDay.milliseconds)
+            }
+            try await provider.transaction { database in
+                try await Self.storeClickDayTotals(
+                    database, appId: mark.appId, from: mark.day, to: mark.day + RetentionDay.milliseconds, counts)
+                try await database.raw(
+                    """
+                    DELETE FROM click_day_totals_stale WHERE app_id = \(bind: mark.appId) AND day = \(bind: mark.day)
+                    AND version = \(bind: mark.version)
+                    """
+                ).run()
+            }
+            pass.staleDaysRecounted += 1
+        }
+        let apps = try await provider.read { database in
+            try await database.raw(
+                "SELECT a.id, s.sealed_before FROM apps a LEFT JOIN click_day_totals_sealed s ON s.app_id = a.id ORDER BY a.id"
+            ).all().map {
+                (id: try $0.decode(column: "id", as: String.self), sealedBefore: try $0.decode(column: "sealed_before", as: Int64?.self))
+            }
+        }
+        for app in apps where app.sealedBefore.map({ $0 < horizonDay }) ?? true {
+            var from: Int64
+            if let sealedBefore = app.sealedBefore {
+                from = sealedBefore
+            } else {
+                from = min(horizonDay, try await earliestClickDay(appId: app.id) ?? horizonDay)
+            }
+            repeat {
+                let to = min(from + Self.daysSealedAtOnce * RetentionDay.milliseconds, horizonDay)
+                let (start, appId) = (from, app.id)
+                let counts = try await provider.read { database in
+                    try await Self.countClickDays(database, appId: appId, from: start, to: to)
+                }
+                try await provider.transaction { database in
+                    try await Self.storeClickDayTotals(database, appId: appId, from: start, to: to, counts)
+                    // Another server may have sealed further meanwhile: the mark only moves forward.
+                    try await database.raw(
+                        """
+                        INSERT INTO click_day_totals_sealed (app_id, sealed_before) VALUES (\(bind: appId), \(bind: to))
+                        ON CONFLICT (app_id) DO UPDATE SET sealed_before = excluded.sealed_before
+                        WHERE click_day_totals_sealed.sealed_before < excluded.sealed_before
+                        """
+                    ).run()
+                }
+                pass.daysSealed += Int((to - start) / RetentionDay.milliseconds)
+                from = to
+            } while from < horizonDay
+        }
+        return pass
+    }
+
+    /// The first day holding a click of `appId`, raw or folded.
+    private func earliestClickDay(appId: String) async throws -> Int64? {
+        try await provider.read { database in
+            let raw = try await database.raw("SELECT MIN(clicked_at) AS first FROM analytics_clicks WHERE app_id = \(bind: appId)").first()
+            let folded = try await database.raw("SELECT MIN(day) AS first FROM click_daily_counts WHERE app_id = \(bind: appId)").first()
+            let days = [
+                try raw?.decode(column: "first", as: Int64?.self).map(RetentionDay.start(of:)),
+                try folded?.decode(column: "first", as: Int64?.self),
+            ]
+            return days.compactMap { $0 }.min()
+        }
+    }
+
+    /// Human and bot clicks of each day in `[from, to)` holding any, raw and folded together.
+    private static func countClickDays(_ database: any SQLDatabase, appId: String, from: Int64, to: Int64) async throws -> [Int64: DayCount]
+    {
+        var counts: [Int64: DayCount] = [:]
+        for row in try await database.raw(
+            """
+            SELECT \(dayOf("clicked_at")) AS day, is_bot, COUNT(*) AS count FROM analytics_clicks
+            WHERE app_id = \(bind: appId) AND clicked_at >= \(bind: from) AND clicked_at < \(bind: to) GROUP BY 1, 2
+            """
+        ).all() {
+            counts[try row.decode(column: "day", as: Int64.self), default: DayCount()].add(
+                try row.decode(column: "count", as: Int64.self), bot: try row.decode(column: "is_bot", as: Bool.self))
+        }
+        for row in try await database.raw(
+            """
+            SELECT day, is_bot, CAST(SUM(clicks) AS BIGINT) AS count FROM click_daily_counts
+            WHERE app_id = \(bind: appId) AND day >= \(bind: from) AND day < \(bind: to) GROUP BY day, is_bot
+            """
+        ).all() {
+            counts[try row.decode(column: "day", as: Int64.self), default: DayCount()].add(
+                try row.decode(column: "count", as: Int64.self), bot: try row.decode(column: "is_bot", as: Bool.self))
+        }
+        return counts
+    }
+
+    /// Replaces the counts of `[from, to)`: days without clicks lose any row they had.
+    private static func storeClickDayTotals(
+        _ database: any SQLDatabase, appId: String, from: Int64, to: Int64, _ counts: [Int64: DayCount]
+    ) async throws {
+        try await database.raw(
+            "DELETE FROM click_day_totals WHERE app_id = \(bind: appId) AND day >= \(bind: from) AND day < \(bind: to)"
+        ).run()
+        for chunk in counts.sorted(by: { $0.key < $1.key }).chunked(into: 500) {
+            var sql = SQLQueryString("INSERT INTO click_day_totals (app_id, day, human_clicks, bot_clicks) VALUES ")
+            for (index, entry) in chunk.enumerated() {
+                if index > 0 { sql.appendLiteral(", ") }
+                sql.appendInterpolation(
+                    "(\(bind: appId), \(bind: entry.key), \(bind: entry.value.human), \(bind: entry.value.bot))" as SQLQueryString)
+            }
+            sql.appendLiteral(
+                " ON CONFLICT (app_id, day) DO UPDATE SET human_clicks = excluded.human_clicks, bot_clicks = excluded.bot_clicks")
+            try await database.raw(sql).run()
+        }
+    }
+
+    /// Marks the days of `appId` holding `epochMilliseconds` stale, moving each mark's version on.
+    static func markClickDaysStale(_ database: any SQLDatabase, appId: String, days: Set<Int64>) async throws {
+        for chunk in days.sorted().chunked(into: 500) {
+            var sql = SQLQueryString("INSERT INTO click_day_totals_stale (app_id, day, version) VALUES ")
+            for (index, day) in chunk.enumerated() {
+                if index > 0 { sql.appendLiteral(", ") }
+                sql.appendInterpolation("(\(bind: appId), \(bind: day), 1)" as SQLQueryString)
+            }
+            sql.appendLiteral(" ON CONFLICT (app_id, day) DO UPDATE SET version = click_day_totals_stale.version + 1")
+            try await database.raw(sql).run()
+        }
+    }
+
+    /// Marks stale every day of `appId` holding a click `matching` is true of, raw or folded, before
+    /// the statement that deletes them runs in the same transaction.
+    static func markClickDaysStale(_ database: any SQLDatabase, appId: String, clicksMatching condition: SQLQueryString) async throws {
+        var days = Set<Int64>()
+        for row in try await database.raw(
+            "SELECT DISTINCT \(dayOf("clicked_at")) AS day FROM analytics_clicks WHERE app_id = \(bind: appId) AND \(condition)"
+        ).all() {
+            days.insert(try row.decode(column: "day", as: Int64.self))
+        }
+        try await markClickDaysStale(database, appId: appId, days: days)
+    }
+
+    /// Marks stale every day of `appId` in `[from, to)`: for rows written behind the storage's back
+    /// (the bench's seeded history), which the next pass then counts.
+    @_spi(Synthetic) public func markClickDaysStale(appId: String, from: Int64, to: Int64) async throws {
+        let days: Set<Int64> = Set(stride(from: RetentionDay.start(of: from), to: to, by: Int(RetentionDay.milliseconds)))
+        try await provider.transaction { database in try await Self.markClickDaysStale(database, appId: appId, days: days) }
+    }
+
+    /// Marks the days of posted clicks that may have landed in counted days (see
+    /// ``ClickDayTotalsRule/marksDay(clickedAt:receivedAt:)``); run before and after their insert.
+    func markLateClickDays(_ clicks: [ClickRecord]) async throws {
+        var days: [String: Set<Int64>] = [:]
+        for click in clicks where ClickDayTotalsRule.marksDay(clickedAt: click.clickedAt, receivedAt: click.receivedAt) {
+            days[click.appId, default: []].insert(RetentionDay.start(of: click.clickedAt.epochMilliseconds))
+        }
+        guard !days.isEmpty else { return }
+        try await provider.transaction { database in
+            for (appId, appDays) in days.sorted(by: { $0.key < $1.key }) {
+                try await Self.markClickDaysStale(database, appId: appId, days: appDays)
+            }
+        }
+    }
+
+    /// The start of the UTC day holding the epoch-millisecond column, negative times included
+    /// (both engines' `%` keeps the dividend's sign).
+    static func dayOf(_ column: String) -> SQLQueryString {
+        "(\(unsafeRaw: column) - ((\(unsafeRaw: column) % 86400000) + 86400000) % 86400000)"
+    }
+}
+
+private struct StaleClickDay: Sendable {
+    var appId: String
+    var day: Int64
+    var version: Int64
+}
+
+struct DayCount: Sendable, Hashable {
+    var human: Int64 = 0
+    var bot: Int64 = 0
+
+    mutating func add(_ count: Int64, bot isBot: Bool) {
+        if isBot { bot += count } else { human += count }
+    }
+}
