@@ -87,6 +87,33 @@ extension StorageContractTests {
     }
 
     @Test(arguments: TestEngine.allCases)
+    func aDailySeriesReadsCountedDaysFromTheirRowAndAnHourlyOneFromClicks(_ engine: TestEngine) async throws {
+        try await TestDatabases.withMigratedStorage(engine) { storage, provider in
+            let world = try await Self.seedCountedWorld(storage)
+            func series(hours: Bool, dimension: AnalyticsSeriesQuery.Dimension = .none) async throws -> [AnalyticsSeriesRow] {
+                try await storage.analyticsSeries(
+                    AnalyticsSeriesQuery(
+                        appId: world.app.id, linkId: nil, from: Self.time(day: -1, hour: 0), to: Self.time(day: 5, hour: 12),
+                        origin: Self.time(day: -1, hour: 0), bucketMilliseconds: hours ? 3_600_000 : Self.dayLength, dimension: dimension))
+            }
+            let (daily, hourly, byPlatform) = (
+                try await series(hours: false), try await series(hours: true), try await series(hours: false, dimension: .platform)
+            )
+            _ = try await storage.totalClickDays(before: Self.time(day: 4, hour: 0))
+            #expect(try await series(hours: false) == daily)
+            #expect(try await series(hours: true) == hourly)
+            #expect(try await series(hours: false, dimension: .platform) == byPlatform)
+            try await provider.write { database in
+                try await database.raw("DELETE FROM clicks WHERE app_id = \(bind: world.app.id)").run()
+            }
+            // Days 0-3 still counted from their rows; the hourly series and the grouped one read clicks.
+            #expect(try await series(hours: false).map(\.humanClicks).reduce(0, +) == 16)
+            #expect(try await series(hours: true).isEmpty)
+            #expect(try await series(hours: false, dimension: .platform).isEmpty)
+        }
+    }
+
+    @Test(arguments: TestEngine.allCases)
     func aClickPostedDaysLateIsCountedAtOnceAndAfterTheRecount(_ engine: TestEngine) async throws {
         try await TestDatabases.withMigratedStorage(engine) { storage, provider in
             let world = try await Self.seedCountedWorld(storage)

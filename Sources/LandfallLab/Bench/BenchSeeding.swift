@@ -1,6 +1,6 @@
 import Foundation
 import LandfallServer
-import LandfallStore
+@_spi(Synthetic) import LandfallStore
 import LandfallSynthetic
 import Logging
 
@@ -68,6 +68,29 @@ struct BenchSeeding: Sendable {
     func countDays(now: Date) async throws -> ClickDayTotalsPass {
         try await StorageFactory.withStorage(at: location, logger: logger) { storage, _ in
             try await storage.totalClickDays(before: ClickDayTotalsRule.horizon(now: now))
+        }
+    }
+
+    /// Runs `body` with the app's counted days set aside, so the server reads every day raw as it
+    /// did before migration 0022, then puts them back.
+    func withDaysUncounted<Result: Sendable>(appId: String, _ body: () async throws -> Result) async throws -> Result {
+        let sealedBefore = try await StorageFactory.withStorage(at: location, logger: logger) { storage, _ in
+            let sealedBefore = try await storage.clickDaysSealedBefore(appId: appId)
+            try await storage.setClickDaysSealedBefore(appId: appId, nil)
+            return sealedBefore
+        }
+        let restore = {
+            try await StorageFactory.withStorage(at: location, logger: logger) { storage, _ in
+                try await storage.setClickDaysSealedBefore(appId: appId, sealedBefore)
+            }
+        }
+        do {
+            let result = try await body()
+            try await restore()
+            return result
+        } catch {
+            try? await restore()
+            throw error
         }
     }
 

@@ -129,6 +129,12 @@ extension EngineBenchmark {
                 progress("\(engine): long history, \(label): analytics over \(days) days")
                 rows.append(try await analytics(server, app: app, days: days, target: rowTarget))
             }
+            // The same year with no day counted: every click read raw, as before migration 0022.
+            progress("\(engine): long history, \(label): analytics over 365 days, every day raw")
+            rows.append(
+                try await seeding.withDaysUncounted(appId: app.appId) {
+                    try await analytics(server, app: app, days: 365, target: rowTarget, raw: true)
+                })
             let extra = try await during?(server)
             try await server.stop()
             try await seeding.removeClicks(appId: app.appId, since: phaseStarted)
@@ -140,7 +146,9 @@ extension EngineBenchmark {
     }
 
     /// `GET /api/analytics/overview` over the last `days`, one at a time after a few unmeasured.
-    private func analytics(_ server: BenchServer, app: BenchSeeding.Seeded, days: Int, target: String) async throws -> ResultRow {
+    private func analytics(
+        _ server: BenchServer, app: BenchSeeding.Seeded, days: Int, target: String, raw: Bool = false
+    ) async throws -> ResultRow {
         let from = Date().addingTimeInterval(-Double(days) * 86_400)
         let url = "\(server.baseURL)/api/analytics/overview?from=\(ISO8601DateFormatter().string(from: from))"
         let clock = ContinuousClock()
@@ -154,7 +162,7 @@ extension EngineBenchmark {
         }
         let percentiles = Percentiles(times)
         return ResultRow(
-            workload: historyWorkload("analytics overview, \(days) days"), target: target,
+            workload: historyWorkload("analytics overview, \(days) days" + (raw ? ", every day raw" : "")), target: target,
             metrics: [
                 .init("p50", MetricValue(percentiles.p50 ?? .nan, .milliseconds)),
                 .init("p99", MetricValue(percentiles.p99 ?? .nan, .milliseconds)),

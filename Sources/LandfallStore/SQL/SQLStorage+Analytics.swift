@@ -97,7 +97,7 @@ extension SQLStorage {
     }
 
     /// The part of `[start, end)` the app's day totals answer, or nil when it has counted no day yet.
-    private static func clickDayCoverage(_ database: any SQLDatabase, appId: String, start: Int64, end: Int64) async throws
+    static func clickDayCoverage(_ database: any SQLDatabase, appId: String, start: Int64, end: Int64) async throws
         -> ClickDayCoverage?
     {
         guard

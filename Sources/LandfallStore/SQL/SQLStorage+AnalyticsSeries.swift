@@ -26,16 +26,41 @@ extension SQLStorage {
                 case .platform: "c.platform"
                 case .country: "c.country"
                 }
+            // Whole days fall in one bucket each when buckets are whole UTC days: the app's counted
+            // days then come from one row a day (migration 0022), the rest from rows as below.
+            var coverage: ClickDayCoverage?
+            if dimension == .none, query.linkId == nil, width % RetentionDay.milliseconds == 0, origin % RetentionDay.milliseconds == 0 {
+                coverage = try await Self.clickDayCoverage(database, appId: query.appId, start: start, end: end)
+            }
+            if let coverage, !coverage.isEmpty {
+                let stale: SQLQueryString = coverage.staleDays.isEmpty ? "" : "AND day NOT IN (\(binds: coverage.staleDays))"
+                for sqlRow in try await database.raw(
+                    """
+                    SELECT (day - \(bind: origin)) / \(bind: width) AS bucket, CAST(NULL AS TEXT) AS group_key,
+                        CAST(SUM(human_clicks) AS BIGINT) AS human, CAST(SUM(bot_clicks) AS BIGINT) AS bot
+                    FROM click_day_totals WHERE app_id = \(bind: query.appId) AND day >= \(bind: coverage.from) AND day < \(bind: coverage.to)
+                    \(stale) GROUP BY 1
+                    """
+                ).all() {
+                    let key = try row(sqlRow)
+                    rows[key]?.humanClicks += Int(try sqlRow.decode(column: "human", as: Int64.self))
+                    rows[key]?.botClicks += Int(try sqlRow.decode(column: "bot", as: Int64.self))
+                }
+            }
+            let intervals = coverage?.rawIntervals(start: start, end: end) ?? [start..<end]
             // Raw clicks through the view that adds months retired but not yet folded (migration
             // 0021), here and in the country joins below.
-            for sqlRow in try await database.raw(
-                """
-                SELECT (c.clicked_at - \(bind: origin)) / \(bind: width) AS bucket, \(clickKey) AS group_key, c.is_bot, COUNT(*) AS count
-                FROM analytics_clicks c WHERE c.app_id = \(bind: query.appId) \(Self.seriesLinkFilter("c", query.linkId))
-                    AND c.clicked_at >= \(bind: start) AND c.clicked_at < \(bind: end)
-                GROUP BY 1, 2, 3
-                """
-            ).all() {
+            for sqlRow in try await intervals.isEmpty
+                ? []
+                : database.raw(
+                    """
+                    SELECT (c.clicked_at - \(bind: origin)) / \(bind: width) AS bucket, \(clickKey) AS group_key, c.is_bot, COUNT(*) AS count
+                    FROM analytics_clicks c WHERE c.app_id = \(bind: query.appId) \(Self.seriesLinkFilter("c", query.linkId))
+                        AND \(Self.within(intervals, column: "c.clicked_at"))
+                    GROUP BY 1, 2, 3
+                    """
+                ).all()
+            {
                 let key = try row(sqlRow)
                 let count = Int(try sqlRow.decode(column: "count", as: Int64.self))
                 if try sqlRow.decode(column: "is_bot", as: Bool.self) {
@@ -53,15 +78,18 @@ extension SQLStorage {
                 case .platform: "d.platform"
                 case .country: "NULLIF(d.country, '')"
                 }
-            for sqlRow in try await database.raw(
-                """
-                SELECT (d.day - \(bind: origin)) / \(bind: width) AS bucket, \(foldedKey) AS group_key, d.is_bot,
-                    CAST(SUM(d.clicks) AS BIGINT) AS count
-                FROM click_daily_counts d WHERE d.app_id = \(bind: query.appId) \(Self.seriesLinkFilter("d", query.linkId))
-                    AND d.day >= \(bind: start) AND d.day < \(bind: end)
-                GROUP BY 1, 2, 3
-                """
-            ).all() {
+            for sqlRow in try await intervals.isEmpty
+                ? []
+                : database.raw(
+                    """
+                    SELECT (d.day - \(bind: origin)) / \(bind: width) AS bucket, \(foldedKey) AS group_key, d.is_bot,
+                        CAST(SUM(d.clicks) AS BIGINT) AS count
+                    FROM click_daily_counts d WHERE d.app_id = \(bind: query.appId) \(Self.seriesLinkFilter("d", query.linkId))
+                        AND \(Self.within(intervals, column: "d.day"))
+                    GROUP BY 1, 2, 3
+                    """
+                ).all()
+            {
                 let key = try row(sqlRow)
                 let count = Int(try sqlRow.decode(column: "count", as: Int64.self))
                 if try sqlRow.decode(column: "is_bot", as: Bool.self) {

@@ -168,6 +168,27 @@ extension SQLStorage {
         try await provider.transaction { database in try await Self.markClickDaysStale(database, appId: appId, days: days) }
     }
 
+    /// The day before which `appId`'s days are counted, nil when none are. The bench sets it
+    /// aside to read the overview with every day raw (as before migration 0022) beside the counted
+    /// one, then puts it back.
+    @_spi(Synthetic) public func clickDaysSealedBefore(appId: String) async throws -> Int64? {
+        try await provider.read { database in
+            try await database.raw("SELECT sealed_before FROM click_day_totals_sealed WHERE app_id = \(bind: appId)").first()?
+                .decode(column: "sealed_before", as: Int64.self)
+        }
+    }
+
+    @_spi(Synthetic) public func setClickDaysSealedBefore(appId: String, _ sealedBefore: Int64?) async throws {
+        try await provider.transaction { database in
+            try await database.raw("DELETE FROM click_day_totals_sealed WHERE app_id = \(bind: appId)").run()
+            if let sealedBefore {
+                try await database.raw(
+                    "INSERT INTO click_day_totals_sealed (app_id, sealed_before) VALUES (\(bind: appId), \(bind: sealedBefore))"
+                ).run()
+            }
+        }
+    }
+
     /// Marks the days of posted clicks that may have landed in counted days (see
     /// ``ClickDayTotalsRule/marksDay(clickedAt:receivedAt:)``); run before and after their insert.
     func markLateClickDays(_ clicks: [ClickRecord]) async throws {
