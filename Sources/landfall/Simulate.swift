@@ -98,6 +98,9 @@ struct Simulate: AsyncParsableCommand {
     @Flag(help: "With --grid --fit-calibration: one curve per density and organic share for both platforms, not one per platform")
     var poolPlatforms = false
 
+    @Flag(help: "With --grid (direct runs): report the engine's posteriors as they are, without the calibration curves, to see what the curves add")
+    var uncalibrated = false
+
     @Option(help: "With --grid: run only the cells whose name contains this")
     var cells: String?
 
@@ -175,6 +178,11 @@ struct Simulate: AsyncParsableCommand {
         if let drawnWorlds {
             guard grid else { throw ValidationError("--drawn-worlds needs --grid") }
             guard (1...100).contains(drawnWorlds) else { throw ValidationError("--drawn-worlds must be 1-100") }
+        }
+        if uncalibrated {
+            guard grid, target == nil, !fitCalibration else {
+                throw ValidationError("--uncalibrated needs --grid and direct runs (no --target, no --fit-calibration)")
+            }
         }
         if drawnReset != nil {
             guard drawnWorlds != nil else { throw ValidationError("--drawn-reset needs --drawn-worlds") }
@@ -263,6 +271,7 @@ struct Simulate: AsyncParsableCommand {
         grid.windowHours = windowHours
         if asPosted { grid.postedDays = httpDays }
         grid.weighsLookAlikeCounts = lookAlikeCounts
+        if uncalibrated { grid.calibration = .identity }
         let worlds =
             drawnWorlds.map { SimulationGrid.drawnCells(count: $0, seed: seed, resetting: drawnResetGroups) } ?? SimulationGrid.cells
         let chosen = worlds.filter { cell in cells.map { cell.name.localizedCaseInsensitiveContains($0) } ?? true }
