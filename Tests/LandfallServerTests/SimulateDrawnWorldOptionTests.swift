@@ -27,6 +27,19 @@ struct SimulateDrawnWorldOptionTests {
         #expect(Set(simulate.drawnResetGroups.map(\.rawValue)) == ["households", "delays"])
     }
 
+    @Test("Uncalibrated posteriors are for the grid's direct runs only")
+    func uncalibratedNeedsTheDirectGrid() throws {
+        for arguments in [
+            ["--uncalibrated"], ["--grid", "--uncalibrated", "--fit-calibration", "--as-posted"],
+            ["--grid", "--uncalibrated", "--target", "http://127.0.0.1:9", "--admin-token", "t"],
+        ] {
+            let text = Landfall.message(for: Self.error(["simulate"] + arguments))
+            #expect(text.contains("--uncalibrated needs --grid and direct runs"), "\(arguments): \(text)")
+        }
+        let accepted = try #require(try Landfall.parseAsRoot(["simulate", "--grid", "--uncalibrated"]) as? Simulate)
+        #expect(accepted.uncalibrated)
+    }
+
     private static func error(_ arguments: [String]) -> any Error {
         do {
             _ = try Landfall.parseAsRoot(arguments)
