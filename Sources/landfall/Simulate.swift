@@ -98,7 +98,10 @@ struct Simulate: AsyncParsableCommand {
     @Flag(help: "With --grid --fit-calibration: one curve per density and organic share for both platforms, not one per platform")
     var poolPlatforms = false
 
-    @Flag(help: "With --grid (direct runs): report the engine's posteriors as they are, without the calibration curves, to see what the curves add")
+    @Flag(
+        help:
+            "With --grid (direct runs): report the engine's posteriors as they are, without the calibration curves, to see what the curves add"
+    )
     var uncalibrated = false
 
     @Option(help: "With --grid: run only the cells whose name contains this")
