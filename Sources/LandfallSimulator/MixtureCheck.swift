@@ -23,6 +23,13 @@ public struct MixtureCheck: Sendable, Hashable, Encodable {
     public var unclickedFromNetwork: Double
     public var unclickedFromSignature: Double
     public var unclickedFromUnfetched: Double
+    /// Over installs that followed no click, the mean weight of their window's clicks per click,
+    /// each part a likelihood ratio against "no click". The fit and the engine weigh an organic
+    /// install's clicks as strangers drawn independently of it, whose ratios average 1 per click
+    /// (a stranger's values are drawn from the app's shares, which the ratio divides by); more
+    /// than 1 is how much more than independent the strangers look like the installer
+    /// (households, shared networks), and the excess is the share the mixture over-states.
+    public var unclickedWeightPerClick: WeightPerClick
     /// The model's reach of the indexes (one less its ratio for a click they did not fetch), and
     /// the share of installs that followed a click whose click they did fetch.
     public var modelReach: Double
@@ -38,6 +45,20 @@ public struct MixtureCheck: Sendable, Hashable, Encodable {
     /// Over clicked installs, by the delay from the person's latest click in the window: how
     /// often its network prefix is the install's, and the persistence the model gives there.
     public var networkByDelay: [DelayBand]
+
+    /// ``unclickedWeightPerClick``'s parts, by how each click was found.
+    public struct WeightPerClick: Sendable, Hashable, Encodable {
+        public let network: Double
+        public let signature: Double
+        public let unfetched: Double
+        /// Stored beside its parts so the JSON carries it.
+        public let total: Double
+
+        init(network: Double, signature: Double, unfetched: Double) {
+            (self.network, self.signature, self.unfetched) = (network, signature, unfetched)
+            total = network + signature + unfetched
+        }
+    }
 
     /// One delay band of ``networkByDelay``.
     public struct DelayBand: Sendable, Hashable, Encodable {
@@ -140,6 +161,11 @@ public struct MixtureCheck: Sendable, Hashable, Encodable {
         unclickedFromNetwork = mean(unclickedInstalls, \.network)
         unclickedFromSignature = mean(unclickedInstalls, \.signature)
         unclickedFromUnfetched = mean(unclickedInstalls, \.unfetched)
+        func average(_ part: (Install) -> Double) -> Double {
+            unclickedInstalls.reduce(0) { $0 + part($1) } / Double(unclickedInstalls.count)
+        }
+        unclickedWeightPerClick = WeightPerClick(
+            network: average(\.network), signature: average(\.signature), unfetched: average(\.unfetched))
         modelReach = 1 - reach.unfetchedLikelihoodRatio
         trueReach = Double(clickedInstalls.filter { $0.ownClick != nil }.count) / Double(clickedInstalls.count)
         modelReachByNetwork = reach.network

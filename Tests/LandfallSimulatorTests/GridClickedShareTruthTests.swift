@@ -40,6 +40,14 @@ struct GridMixtureCheckTests {
             for part in [check.unclickedFromNetwork, check.unclickedFromSignature, check.unclickedFromUnfetched] {
                 #expect(part >= 0 && part <= check.unclicked + 1e-9, "\(platform)")
             }
+            // The organic installs' weight per window click is the mean of what their probability
+            // was computed from, so the probability at that mean weight is at least the mean
+            // probability (the probability is concave in the weight).
+            let weight = check.unclickedWeightPerClick
+            #expect([weight.network, weight.signature, weight.unfetched].allSatisfy { $0 >= 0 }, "\(platform)")
+            #expect(abs(weight.total - (weight.network + weight.signature + weight.unfetched)) < 1e-12, "\(platform)")
+            let atMean = check.truth * weight.total / (check.truth * weight.total + 1 - check.truth)
+            #expect(atMean >= check.unclicked - 1e-9, "\(platform)")
             // A click found on the install's network is one of the clicks found at all.
             #expect(check.trueReachByNetwork > 0 && check.trueReachByNetwork <= check.trueReach && check.trueReach <= 1, "\(platform)")
             for modelled in [check.modelReach, check.modelReachByNetwork, check.modelSignaturePersistence] {
