@@ -28,7 +28,7 @@ public struct MixtureCheck: Sendable, Hashable, Encodable {
     /// install's clicks as strangers drawn independently of it, whose ratios average 1 per click
     /// (a stranger's values are drawn from the app's shares, which the ratio divides by); more
     /// than 1 is how much more than independent the strangers look like the installer
-    /// (households, shared networks), and the excess is the share the mixture over-states.
+    /// (households, shared networks), one source of an implied share above the truth.
     public var unclickedWeightPerClick: WeightPerClick
     /// The model's reach of the indexes (one less its ratio for a click they did not fetch), and
     /// the share of installs that followed a click whose click they did fetch.
