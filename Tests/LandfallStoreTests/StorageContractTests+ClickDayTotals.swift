@@ -5,8 +5,9 @@ import LandfallTestSupport
 import SQLKit
 import Testing
 
-/// Issue 38: the overview reads each app's counted days from one row a day, and every answer stays
-/// what the raw clicks say, through late posted clicks, deletions and retention.
+/// Issue 38: the overview and the daily series read each app's counted days from one row a day and
+/// group (link, platform, country, human or bot), and every answer stays what the raw clicks say,
+/// through late posted clicks, deletions and retention.
 extension StorageContractTests {
     private static let dayLength: Int64 = 86_400_000
     private static var dayZero: Int64 { Fixtures.epoch - Fixtures.epoch % dayLength }
@@ -15,8 +16,8 @@ extension StorageContractTests {
         Date(epochMilliseconds: dayZero + day * dayLength + hour * 3_600_000)
     }
 
-    /// Five days of clicks on two links, a bot among every four, and the ranges the overview is
-    /// asked for: whole days, days cut at both ends, and one cut inside a single day.
+    /// Five days of clicks on two links, a bot among every four, one on Android and one from
+    /// Portugal a day, and the ranges the overview is asked for: whole days, days cut at both ends, and one cut inside a single day.
     private struct CountedWorld: Sendable {
         var app: AppRecord
         var kept: LinkRecord
@@ -31,8 +32,11 @@ extension StorageContractTests {
         var clicks: [ClickRecord] = []
         for day in 0..<5 as Range<Int64> {
             for hour in [0, 3, 11, 18, 23] as [Int64] {
-                var click = Fixtures.click(appId: app.id, linkId: hour == 11 ? deleted.id : kept.id, clickedAt: time(day: day, hour: hour))
+                var click = Fixtures.click(
+                    appId: app.id, linkId: hour == 11 ? deleted.id : kept.id, clickedAt: time(day: day, hour: hour),
+                    platform: hour == 3 ? "android" : "ios")
                 click.isBot = hour == 18
+                click.country = hour == 0 ? "PT" : nil
                 clicks.append(click)
             }
         }
@@ -52,6 +56,17 @@ extension StorageContractTests {
         return summaries
     }
 
+    /// Each link's overview over every range, the kept link's first.
+    private static func linkSummaries(_ storage: SQLStorage, _ world: CountedWorld) async throws -> [AnalyticsSummary] {
+        var summaries: [AnalyticsSummary] = []
+        for link in [world.kept, world.deleted] {
+            for range in world.ranges {
+                summaries.append(try await storage.analytics(appId: world.app.id, linkId: link.id, from: range.from, to: range.to))
+            }
+        }
+        return summaries
+    }
+
     private static func staleDays(_ provider: any SQLDatabaseProvider, appId: String) async throws -> [Int64] {
         try await provider.read { database in
             try await database.raw("SELECT day FROM click_day_totals_stale WHERE app_id = \(bind: appId) ORDER BY day").all()
@@ -64,12 +79,16 @@ extension StorageContractTests {
         try await TestDatabases.withMigratedStorage(engine) { storage, provider in
             let world = try await Self.seedCountedWorld(storage)
             let raw = try await Self.summaries(storage, world)
+            let rawByLink = try await Self.linkSummaries(storage, world)
             #expect(raw[0].humanClicks == 20 && raw[0].botClicks == 5)
+            #expect(rawByLink[0].humanClicks == 15 && rawByLink[0].botClicks == 5)
+            #expect(rawByLink[world.ranges.count].humanClicks == 5 && rawByLink[world.ranges.count].botClicks == 0)
 
             // Days 0-3 are over; day 4 stays open.
             let pass = try await storage.totalClickDays(before: Self.time(day: 4, hour: 0))
             #expect(pass.daysSealed == 4)
             #expect(try await Self.summaries(storage, world) == raw)
+            #expect(try await Self.linkSummaries(storage, world) == rawByLink)
             // A second pass counts nothing more.
             #expect(try await storage.totalClickDays(before: Self.time(day: 4, hour: 0)) == ClickDayTotalsPass())
 
@@ -83,6 +102,10 @@ extension StorageContractTests {
             let afterRemoval = try await Self.summaries(storage, world)
             #expect(afterRemoval[0].humanClicks + afterRemoval[0].botClicks == 20)  // days 0-3 counted, day 4 gone
             #expect(afterRemoval[2] == AnalyticsSummary())  // inside one day: raw only
+            // A link's overview reads its own counted rows the same way.
+            let linkAfterRemoval = try await Self.linkSummaries(storage, world)
+            #expect(linkAfterRemoval[0].humanClicks == 12 && linkAfterRemoval[0].botClicks == 4)
+            #expect(linkAfterRemoval[world.ranges.count].humanClicks == 4)
         }
     }
 
@@ -90,26 +113,47 @@ extension StorageContractTests {
     func aDailySeriesReadsCountedDaysFromTheirRowAndAnHourlyOneFromClicks(_ engine: TestEngine) async throws {
         try await TestDatabases.withMigratedStorage(engine) { storage, provider in
             let world = try await Self.seedCountedWorld(storage)
-            func series(hours: Bool, dimension: AnalyticsSeriesQuery.Dimension = .none) async throws -> [AnalyticsSeriesRow] {
+            func series(
+                hours: Bool, dimension: AnalyticsSeriesQuery.Dimension = .none, linkId: String? = nil, weekly: Bool = false
+            ) async throws -> [AnalyticsSeriesRow] {
                 try await storage.analyticsSeries(
                     AnalyticsSeriesQuery(
-                        appId: world.app.id, linkId: nil, from: Self.time(day: -1, hour: 0), to: Self.time(day: 5, hour: 12),
-                        origin: Self.time(day: -1, hour: 0), bucketMilliseconds: hours ? 3_600_000 : Self.dayLength, dimension: dimension))
+                        appId: world.app.id, linkId: linkId, from: Self.time(day: -1, hour: 0), to: Self.time(day: 5, hour: 12),
+                        origin: Self.time(day: -1, hour: 0), bucketMilliseconds: hours ? 3_600_000 : Self.dayLength * (weekly ? 7 : 1),
+                        dimension: dimension))
             }
-            let (daily, hourly, byPlatform) = (
-                try await series(hours: false), try await series(hours: true), try await series(hours: false, dimension: .platform)
+            // Every daily grouping, a link's own series and a weekly one, each before and after the count.
+            let dimensions: [AnalyticsSeriesQuery.Dimension] = [.none, .link, .platform, .country]
+            var daily: [[AnalyticsSeriesRow]] = []
+            for dimension in dimensions { daily.append(try await series(hours: false, dimension: dimension)) }
+            let (hourly, keptLink, weekly) = (
+                try await series(hours: true), try await series(hours: false, linkId: world.kept.id),
+                try await series(hours: false, dimension: .link, weekly: true)
             )
+            #expect(Set(daily[1].compactMap(\.key)) == [world.kept.id, world.deleted.id])
             _ = try await storage.totalClickDays(before: Self.time(day: 4, hour: 0))
-            #expect(try await series(hours: false) == daily)
+            for (dimension, before) in zip(dimensions, daily) {
+                #expect(try await series(hours: false, dimension: dimension) == before, "\(dimension)")
+            }
             #expect(try await series(hours: true) == hourly)
-            #expect(try await series(hours: false, dimension: .platform) == byPlatform)
+            #expect(try await series(hours: false, linkId: world.kept.id) == keptLink)
+            #expect(try await series(hours: false, dimension: .link, weekly: true) == weekly)
             try await provider.write { database in
                 try await database.raw("DELETE FROM clicks WHERE app_id = \(bind: world.app.id)").run()
             }
-            // Days 0-3 still counted from their rows; the hourly series and the grouped one read clicks.
-            #expect(try await series(hours: false).map(\.humanClicks).reduce(0, +) == 16)
+            // Days 0-3 still counted from their rows, grouped or not; the hourly series reads clicks.
+            for dimension in dimensions {
+                #expect(try await series(hours: false, dimension: dimension).map(\.humanClicks).reduce(0, +) == 16, "\(dimension)")
+            }
+            func dailyGroup(_ dimension: AnalyticsSeriesQuery.Dimension, _ key: String?) async throws -> [AnalyticsSeriesRow] {
+                try await series(hours: false, dimension: dimension).filter { $0.key == key }
+            }
+            #expect(try await dailyGroup(.link, world.deleted.id).map(\.humanClicks) == [1, 1, 1, 1])
+            #expect(try await dailyGroup(.country, "PT").map(\.humanClicks) == [1, 1, 1, 1])
+            #expect(try await dailyGroup(.platform, "android").map(\.humanClicks) == [1, 1, 1, 1])
+            #expect(try await dailyGroup(.country, nil).map(\.botClicks) == [1, 1, 1, 1])
+            #expect(try await series(hours: false, linkId: world.kept.id).map(\.botClicks).reduce(0, +) == 4)
             #expect(try await series(hours: true).isEmpty)
-            #expect(try await series(hours: false, dimension: .platform).isEmpty)
         }
     }
 
@@ -147,10 +191,13 @@ extension StorageContractTests {
             #expect(try await storage.deleteLink(id: world.deleted.id, appId: world.app.id))
             let afterDelete = try await Self.summaries(storage, world)
             #expect(afterDelete[0].humanClicks == 15 && afterDelete[0].botClicks == 5)
+            let linksAfterDelete = try await Self.linkSummaries(storage, world)
+            #expect(linksAfterDelete[world.ranges.count] == AnalyticsSummary())
             #expect(try await Self.staleDays(provider, appId: world.app.id).count == 5)
             _ = try await storage.totalClickDays(before: Self.time(day: 4, hour: 0))
             #expect(try await Self.staleDays(provider, appId: world.app.id).isEmpty)
             #expect(try await Self.summaries(storage, world) == afterDelete)
+            #expect(try await Self.linkSummaries(storage, world) == linksAfterDelete)
         }
     }
 
@@ -165,11 +212,14 @@ extension StorageContractTests {
             #expect(world.ranges.count == 2)
             let raw = try await Self.summaries(storage, world)
             _ = try await storage.totalClickDays(before: Self.time(day: 2, hour: 0))
+            let rawByLink = try await Self.linkSummaries(storage, world)
             while try await storage.foldClicks(appId: world.app.id, clickedBefore: Self.time(day: 3, hour: 0), limit: 4) > 0 {}
             #expect(try await Self.summaries(storage, world) == raw)
+            #expect(try await Self.linkSummaries(storage, world) == rawByLink)
             // Days counted after their rows were folded count the folded rows.
             _ = try await storage.totalClickDays(before: Self.time(day: 4, hour: 0))
             #expect(try await Self.summaries(storage, world) == raw)
+            #expect(try await Self.linkSummaries(storage, world) == rawByLink)
             // And a stale folded day recounted comes out the same.
             try await provider.write { database in
                 try await database.raw(
@@ -195,6 +245,46 @@ extension StorageContractTests {
             let summary = try await storage.analytics(
                 appId: app.id, linkId: nil, from: Self.time(day: -1, hour: 0), to: Self.time(day: 3, hour: 0))
             #expect(summary.humanClicks == 2)
+        }
+    }
+
+    /// Migration 0023 clears every sealed mark, so an upgraded database reads raw clicks until the
+    /// next pass has counted its days again, per link and per platform and country as well.
+    @Test(arguments: TestEngine.allCases)
+    func countsKeptBefore0023AreCountedAgainPerGroup(_ engine: TestEngine) async throws {
+        try await TestDatabases.withFreshStorage(engine) { storage, provider in
+            let grouped = try #require(Migration.all.firstIndex { $0.name == "0023_click_day_group_totals" })
+            try await Migrator(provider: provider, migrations: Array(Migration.all[..<grouped])).migrate()
+            let world = try await Self.seedCountedWorld(storage)
+            // Counts as 0022 kept them, deliberately wrong so a read of them would show.
+            try await provider.write { database in
+                try await database.raw(
+                    """
+                    INSERT INTO click_day_totals (app_id, day, human_clicks, bot_clicks) VALUES (\(bind: world.app.id), \(bind: Self.dayZero), 99, 0)
+                    """
+                ).run()
+                try await database.raw(
+                    """
+                    INSERT INTO click_day_totals_sealed (app_id, sealed_before) VALUES (\(bind: world.app.id), \(bind: Self.dayZero + 4 * Self.dayLength))
+                    """
+                ).run()
+            }
+            try await Migrator(provider: provider).migrate()
+            let raw = try await Self.summaries(storage, world)
+            #expect(raw[0].humanClicks == 20 && raw[0].botClicks == 5)
+            #expect(try await storage.totalClickDays(before: Self.time(day: 4, hour: 0)).daysSealed == 4)
+            #expect(try await Self.summaries(storage, world) == raw)
+            func rows(_ table: String) async throws -> Int64? {
+                try await provider.read { database in
+                    try await database.raw("SELECT COUNT(*) AS count FROM \(unsafeRaw: table) WHERE app_id = \(bind: world.app.id)")
+                        .first()?.decode(column: "count", as: Int64.self)
+                }
+            }
+            // Days 0-3: one row each; two links each, the kept link's clicks human and bot; iOS
+            // from Portugal, iOS from nowhere human and bot, Android.
+            #expect(try await rows("click_day_totals") == 4)
+            #expect(try await rows("click_day_link_totals") == 12)
+            #expect(try await rows("click_day_group_totals") == 16)
         }
     }
 }

@@ -72,7 +72,7 @@ struct BenchSeeding: Sendable {
     }
 
     /// Runs `body` with the app's counted days set aside, so the server reads every day raw as it
-    /// did before migration 0022, then puts them back.
+    /// did before migrations 0022 and 0023, then puts them back.
     func withDaysUncounted<Result: Sendable>(appId: String, _ body: () async throws -> Result) async throws -> Result {
         let sealedBefore = try await StorageFactory.withStorage(at: location, logger: logger) { storage, _ in
             let sealedBefore = try await storage.clickDaysSealedBefore(appId: appId)

@@ -2,6 +2,7 @@ import Foundation
 import LandfallBench
 import LandfallServer
 import LandfallStore
+import LandfallSynthetic
 import NIOCore
 
 /// The long-history point (issue 38): does a year of clicks behind the window move the redirect,
@@ -125,16 +126,19 @@ extension EngineBenchmark {
             match.workload = historyWorkload("install match")
             match.target = rowTarget
             var rows = [redirect, match]
-            for days in [30, 365] {
-                progress("\(engine): long history, \(label): analytics over \(days) days")
-                rows.append(try await analytics(server, app: app, days: days, target: rowTarget))
+            progress("\(engine): long history, \(label): analytics over 30 and 365 days")
+            rows.append(try await analytics(.overview, server, app: app, days: 30, target: rowTarget))
+            for read in AnalyticsRead.allCases {
+                rows.append(try await analytics(read, server, app: app, days: 365, target: rowTarget))
             }
-            // The same year with no day counted: every click read raw, as before migration 0022.
+            // The same year with no day counted: every click read raw, as before migrations 0022
+            // and 0023.
             progress("\(engine): long history, \(label): analytics over 365 days, every day raw")
-            rows.append(
-                try await seeding.withDaysUncounted(appId: app.appId) {
-                    try await analytics(server, app: app, days: 365, target: rowTarget, raw: true)
-                })
+            try await seeding.withDaysUncounted(appId: app.appId) {
+                for read in AnalyticsRead.allCases {
+                    rows.append(try await analytics(read, server, app: app, days: 365, target: rowTarget, raw: true))
+                }
+            }
             let extra = try await during?(server)
             try await server.stop()
             try await seeding.removeClicks(appId: app.appId, since: phaseStarted)
@@ -145,24 +149,48 @@ extension EngineBenchmark {
         }
     }
 
-    /// `GET /api/analytics/overview` over the last `days`, one at a time after a few unmeasured.
+    /// The analytics reads the long history is measured with: the app's overview, one link's
+    /// (every link gets as many clicks), and the app's daily series grouped by platform.
+    enum AnalyticsRead: CaseIterable {
+        case overview
+        case linkOverview
+        case seriesByPlatform
+
+        var label: String {
+            switch self {
+            case .overview: "analytics overview"
+            case .linkOverview: "a link's analytics overview"
+            case .seriesByPlatform: "daily series by platform"
+            }
+        }
+
+        func path(from: String) -> String {
+            switch self {
+            case .overview: "/api/analytics/overview?from=\(from)"
+            case .linkOverview: "/api/analytics/links/\(SyntheticData.linkId(1))?from=\(from)"
+            case .seriesByPlatform: "/api/analytics/series?from=\(from)&interval=day&groupBy=platform"
+            }
+        }
+    }
+
+    /// `read` over the last `days`, one at a time after a few unmeasured.
     private func analytics(
-        _ server: BenchServer, app: BenchSeeding.Seeded, days: Int, target: String, raw: Bool = false
+        _ read: AnalyticsRead, _ server: BenchServer, app: BenchSeeding.Seeded, days: Int, target: String, raw: Bool = false
     ) async throws -> ResultRow {
-        let from = Date().addingTimeInterval(-Double(days) * 86_400)
-        let url = "\(server.baseURL)/api/analytics/overview?from=\(ISO8601DateFormatter().string(from: from))"
+        let from = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-Double(days) * 86_400))
+        let url = server.baseURL + read.path(from: from)
         let clock = ContinuousClock()
         var times: [Double] = []
         for iteration in 0..<(plan.analyticsReads + 3) {
             let started = clock.now
             // A year of 50M raw clicks is read in tens of seconds: the figure, not a timeout.
             let (status, body) = try await BenchHTTP.get(url, bearer: app.secretKey, timeout: .minutes(10))
-            guard status == 200 else { throw BenchFailure("GET /api/analytics/overview answered \(status): \(body.prefix(200))") }
+            guard status == 200 else { throw BenchFailure("GET \(read.path(from: from)) answered \(status): \(body.prefix(200))") }
             if iteration >= 3 { times.append((clock.now - started).milliseconds) }
         }
         let percentiles = Percentiles(times)
         return ResultRow(
-            workload: historyWorkload("analytics overview, \(days) days" + (raw ? ", every day raw" : "")), target: target,
+            workload: historyWorkload("\(read.label), \(days) days" + (raw ? ", every day raw" : "")), target: target,
             metrics: [
                 .init("p50", MetricValue(percentiles.p50 ?? .nan, .milliseconds)),
                 .init("p99", MetricValue(percentiles.p99 ?? .nan, .milliseconds)),

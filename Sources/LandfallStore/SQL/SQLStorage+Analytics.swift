@@ -6,20 +6,17 @@ extension SQLStorage {
         let (start, end) = (from.epochMilliseconds, to.epochMilliseconds)
         return try await provider.read { database in
             var summary = AnalyticsSummary()
-            // An app's whole counted days come from one row a day (migration 0022), the rest of the
-            // range from raw clicks and folded daily counts as before; a link's summary reads rows.
+            // Whole counted days come from one row a day, or a day and link (migrations 0022 and
+            // 0023), the rest of the range from raw clicks and folded daily counts as before.
+            let grain = ClickDayCounts.Grain.answering(linkId: linkId, dimension: .none)
             var coverage: ClickDayCoverage?
-            if linkId == nil { coverage = try await Self.clickDayCoverage(database, appId: appId, start: start, end: end) }
-            if let coverage, !coverage.isEmpty {
-                let stale: SQLQueryString = coverage.staleDays.isEmpty ? "" : "AND day NOT IN (\(binds: coverage.staleDays))"
+            if grain != nil { coverage = try await Self.clickDayCoverage(database, appId: appId, start: start, end: end) }
+            if let grain, let coverage, !coverage.isEmpty {
                 let totals = try await database.raw(
-                    """
-                    SELECT CAST(COALESCE(SUM(human_clicks), 0) AS BIGINT) AS human, CAST(COALESCE(SUM(bot_clicks), 0) AS BIGINT) AS bot
-                    FROM click_day_totals WHERE app_id = \(bind: appId) AND day >= \(bind: coverage.from) AND day < \(bind: coverage.to) \(stale)
-                    """
+                    "SELECT \(grain.human) AS human, \(grain.bot) AS bot FROM \(grain.rows(appId: appId, linkId: linkId, coverage))"
                 ).first()
-                summary.humanClicks += Int(try totals?.decode(column: "human", as: Int64.self) ?? 0)
-                summary.botClicks += Int(try totals?.decode(column: "bot", as: Int64.self) ?? 0)
+                summary.humanClicks += Int(try totals?.decode(column: "human", as: Int64?.self) ?? 0)
+                summary.botClicks += Int(try totals?.decode(column: "bot", as: Int64?.self) ?? 0)
             }
             let intervals = coverage?.rawIntervals(start: start, end: end) ?? [start..<end]
             if !intervals.isEmpty {

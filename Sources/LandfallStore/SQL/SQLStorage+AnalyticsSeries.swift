@@ -19,6 +19,16 @@ extension SQLStorage {
                 }
                 return key
             }
+            /// Adds a row's `count` of clicks, human or bot by its `is_bot`, to its bucket and group.
+            func addClicks(_ sqlRow: any SQLRow) throws {
+                let key = try row(sqlRow)
+                let count = Int(try sqlRow.decode(column: "count", as: Int64.self))
+                if try sqlRow.decode(column: "is_bot", as: Bool.self) {
+                    rows[key]?.botClicks += count
+                } else {
+                    rows[key]?.humanClicks += count
+                }
+            }
             let clickKey: SQLQueryString =
                 switch dimension {
                 case .none: "CAST(NULL AS TEXT)"
@@ -27,19 +37,19 @@ extension SQLStorage {
                 case .country: "c.country"
                 }
             // Whole days fall in one bucket each when buckets are whole UTC days: the app's counted
-            // days then come from one row a day (migration 0022), the rest from rows as below.
+            // days then come from one row a day and group (migrations 0022 and 0023), the rest from
+            // rows as below.
             var coverage: ClickDayCoverage?
-            if dimension == .none, query.linkId == nil, width % RetentionDay.milliseconds == 0, origin % RetentionDay.milliseconds == 0 {
+            let grain = ClickDayCounts.Grain.answering(linkId: query.linkId, dimension: dimension)
+            if grain != nil, width % RetentionDay.milliseconds == 0, origin % RetentionDay.milliseconds == 0 {
                 coverage = try await Self.clickDayCoverage(database, appId: query.appId, start: start, end: end)
             }
-            if let coverage, !coverage.isEmpty {
-                let stale: SQLQueryString = coverage.staleDays.isEmpty ? "" : "AND day NOT IN (\(binds: coverage.staleDays))"
+            if let grain, let coverage, !coverage.isEmpty {
                 for sqlRow in try await database.raw(
                     """
-                    SELECT (day - \(bind: origin)) / \(bind: width) AS bucket, CAST(NULL AS TEXT) AS group_key,
-                        CAST(SUM(human_clicks) AS BIGINT) AS human, CAST(SUM(bot_clicks) AS BIGINT) AS bot
-                    FROM click_day_totals WHERE app_id = \(bind: query.appId) AND day >= \(bind: coverage.from) AND day < \(bind: coverage.to)
-                    \(stale) GROUP BY 1
+                    SELECT (day - \(bind: origin)) / \(bind: width) AS bucket, \(Self.dayCountKey(dimension)) AS group_key,
+                        \(grain.human) AS human, \(grain.bot) AS bot
+                    FROM \(grain.rows(appId: query.appId, linkId: query.linkId, coverage)) GROUP BY 1, 2
                     """
                 ).all() {
                     let key = try row(sqlRow)
@@ -61,28 +71,15 @@ extension SQLStorage {
                     """
                 ).all()
             {
-                let key = try row(sqlRow)
-                let count = Int(try sqlRow.decode(column: "count", as: Int64.self))
-                if try sqlRow.decode(column: "is_bot", as: Bool.self) {
-                    rows[key]?.botClicks += count
-                } else {
-                    rows[key]?.humanClicks += count
-                }
+                try addClicks(sqlRow)
             }
             // Clicks folded past the retention age: a day's counts land in the bucket holding the
             // day's start. A row is either raw (in `clicks` or a retired month) or counted, never both, so the sum is exact.
-            let foldedKey: SQLQueryString =
-                switch dimension {
-                case .none: "CAST(NULL AS TEXT)"
-                case .link: "d.link_id"
-                case .platform: "d.platform"
-                case .country: "NULLIF(d.country, '')"
-                }
             for sqlRow in try await intervals.isEmpty
                 ? []
                 : database.raw(
                     """
-                    SELECT (d.day - \(bind: origin)) / \(bind: width) AS bucket, \(foldedKey) AS group_key, d.is_bot,
+                    SELECT (d.day - \(bind: origin)) / \(bind: width) AS bucket, \(Self.dayCountKey(dimension, alias: "d")) AS group_key, d.is_bot,
                         CAST(SUM(d.clicks) AS BIGINT) AS count
                     FROM click_daily_counts d WHERE d.app_id = \(bind: query.appId) \(Self.seriesLinkFilter("d", query.linkId))
                         AND \(Self.within(intervals, column: "d.day"))
@@ -90,13 +87,7 @@ extension SQLStorage {
                     """
                 ).all()
             {
-                let key = try row(sqlRow)
-                let count = Int(try sqlRow.decode(column: "count", as: Int64.self))
-                if try sqlRow.decode(column: "is_bot", as: Bool.self) {
-                    rows[key]?.botClicks += count
-                } else {
-                    rows[key]?.humanClicks += count
-                }
+                try addClicks(sqlRow)
             }
             let (installKey, installJoin): (SQLQueryString, SQLQueryString) =
                 switch dimension {
@@ -191,6 +182,18 @@ extension SQLStorage {
     private struct SeriesKey: Hashable {
         var bucket: Int64
         var group: String?
+    }
+
+    /// The group of a row of day counts (`click_daily_counts` and those of migration 0023), where a
+    /// country is '' for none.
+    private static func dayCountKey(_ dimension: AnalyticsSeriesQuery.Dimension, alias: String? = nil) -> SQLQueryString {
+        let prefix = alias.map { $0 + "." } ?? ""
+        return switch dimension {
+        case .none: "CAST(NULL AS TEXT)"
+        case .link: "\(unsafeRaw: prefix)link_id"
+        case .platform: "\(unsafeRaw: prefix)platform"
+        case .country: "NULLIF(\(unsafeRaw: prefix)country, '')"
+        }
     }
 
     /// `AND <alias>.link_id = $n`, or nothing.

@@ -26,11 +26,10 @@ extension SQLStorage {
         }
         for mark in marks {
             let counts = try await provider.read { database in
-                try await Self.countClickDays(database, appId: mark.appId, from: mark.day, to: mark.day + RetentionDay.milliseconds)
+                try await ClickDayCounts.read(database, appId: mark.appId, from: mark.day, to: mark.day + RetentionDay.milliseconds)
             }
             try await provider.transaction { database in
-                try await Self.storeClickDayTotals(
-                    database, appId: mark.appId, from: mark.day, to: mark.day + RetentionDay.milliseconds, counts)
+                try await counts.store(database, appId: mark.appId, from: mark.day, to: mark.day + RetentionDay.milliseconds)
                 try await database.raw(
                     """
                     DELETE FROM click_day_totals_stale WHERE app_id = \(bind: mark.appId) AND day = \(bind: mark.day)
@@ -58,10 +57,10 @@ extension SQLStorage {
                 let to = min(from + Self.daysSealedAtOnce * RetentionDay.milliseconds, horizonDay)
                 let (start, appId) = (from, app.id)
                 let counts = try await provider.read { database in
-                    try await Self.countClickDays(database, appId: appId, from: start, to: to)
+                    try await ClickDayCounts.read(database, appId: appId, from: start, to: to)
                 }
                 try await provider.transaction { database in
-                    try await Self.storeClickDayTotals(database, appId: appId, from: start, to: to, counts)
+                    try await counts.store(database, appId: appId, from: start, to: to)
                     // Another server may have sealed further meanwhile: the mark only moves forward.
                     try await database.raw(
                         """
@@ -88,51 +87,6 @@ extension SQLStorage {
                 try folded?.decode(column: "first", as: Int64?.self),
             ]
             return days.compactMap { $0 }.min()
-        }
-    }
-
-    /// Human and bot clicks of each day in `[from, to)` holding any, raw and folded together.
-    private static func countClickDays(_ database: any SQLDatabase, appId: String, from: Int64, to: Int64) async throws -> [Int64: DayCount]
-    {
-        var counts: [Int64: DayCount] = [:]
-        for row in try await database.raw(
-            """
-            SELECT \(dayOf("clicked_at")) AS day, is_bot, COUNT(*) AS count FROM analytics_clicks
-            WHERE app_id = \(bind: appId) AND clicked_at >= \(bind: from) AND clicked_at < \(bind: to) GROUP BY 1, 2
-            """
-        ).all() {
-            counts[try row.decode(column: "day", as: Int64.self), default: DayCount()].add(
-                try row.decode(column: "count", as: Int64.self), bot: try row.decode(column: "is_bot", as: Bool.self))
-        }
-        for row in try await database.raw(
-            """
-            SELECT day, is_bot, CAST(SUM(clicks) AS BIGINT) AS count FROM click_daily_counts
-            WHERE app_id = \(bind: appId) AND day >= \(bind: from) AND day < \(bind: to) GROUP BY day, is_bot
-            """
-        ).all() {
-            counts[try row.decode(column: "day", as: Int64.self), default: DayCount()].add(
-                try row.decode(column: "count", as: Int64.self), bot: try row.decode(column: "is_bot", as: Bool.self))
-        }
-        return counts
-    }
-
-    /// Replaces the counts of `[from, to)`: days without clicks lose any row they had.
-    private static func storeClickDayTotals(
-        _ database: any SQLDatabase, appId: String, from: Int64, to: Int64, _ counts: [Int64: DayCount]
-    ) async throws {
-        try await database.raw(
-            "DELETE FROM click_day_totals WHERE app_id = \(bind: appId) AND day >= \(bind: from) AND day < \(bind: to)"
-        ).run()
-        for chunk in counts.sorted(by: { $0.key < $1.key }).chunked(into: 500) {
-            var sql = SQLQueryString("INSERT INTO click_day_totals (app_id, day, human_clicks, bot_clicks) VALUES ")
-            for (index, entry) in chunk.enumerated() {
-                if index > 0 { sql.appendLiteral(", ") }
-                sql.appendInterpolation(
-                    "(\(bind: appId), \(bind: entry.key), \(bind: entry.value.human), \(bind: entry.value.bot))" as SQLQueryString)
-            }
-            sql.appendLiteral(
-                " ON CONFLICT (app_id, day) DO UPDATE SET human_clicks = excluded.human_clicks, bot_clicks = excluded.bot_clicks")
-            try await database.raw(sql).run()
         }
     }
 
@@ -215,13 +169,4 @@ private struct StaleClickDay: Sendable {
     var appId: String
     var day: Int64
     var version: Int64
-}
-
-struct DayCount: Sendable, Hashable {
-    var human: Int64 = 0
-    var bot: Int64 = 0
-
-    mutating func add(_ count: Int64, bot isBot: Bool) {
-        if isBot { bot += count } else { human += count }
-    }
 }
