@@ -15,6 +15,9 @@ public struct ModelLearning: Sendable, Hashable {
     /// Whether each fit learns to weigh look-alikes among the unfetched clicks
     /// (``AttributionModelFit/weighsLookAlikeCounts``), as the server's do.
     public var weighsLookAlikeCounts = true
+    /// Whether each fit corrects the stated confidence from the labelled installs
+    /// (``AttributionModelFit/learnsLabelledCalibration``), as the server's do.
+    public var learnsLabelledCalibration = true
 
     public init(
         interval: TimeInterval = 6 * 3600, maximumObservations: Int = 5_000, minimumObservations: Int = 30, targetPrecision: Double? = 0.95
@@ -62,6 +65,7 @@ struct LearningState {
     private mutating func refit() {
         var fit = AttributionModelFit(base: base)
         fit.weighsLookAlikeCounts = schedule.weighsLookAlikeCounts
+        fit.learnsLabelledCalibration = schedule.learnsLabelledCalibration
         for (platform, all) in observations where all.count >= schedule.minimumObservations {
             let recent = Array(all.suffix(schedule.maximumObservations))
             let started = Date()

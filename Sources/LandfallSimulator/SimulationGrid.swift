@@ -98,6 +98,8 @@ public struct SimulationGrid: Sendable {
     public var calibration = ConfidenceCalibration.standard
     /// Whether each cell's fits weigh look-alikes among the unfetched clicks (``ModelLearning``).
     public var weighsLookAlikeCounts = true
+    /// Whether each cell's fits correct the stated confidence from the labelled installs (``ModelLearning``).
+    public var learnsLabelledCalibration = true
 
     public init() {}
 
@@ -121,6 +123,9 @@ public struct SimulationGrid: Sendable {
         public var learnedClickedShare: [String: Double]
         /// Each platform's learned click-to-install delays, to set beside the cell's.
         public var learnedDelay: [String: DelayModel] = [:]
+        /// Each platform's last correction of the stated confidence from its labelled installs;
+        /// its `tokenShare` estimates the cell's share of clicked installs carrying a token.
+        public var labelledCalibration: [String: LabelledCalibration] = [:]
         /// What the learned shares estimate: each platform's share of token-less installs that
         /// followed a click in the window.
         public var trueClickedShare: [String: Double]
@@ -142,6 +147,7 @@ public struct SimulationGrid: Sendable {
         if learning {
             var schedule = ModelLearning(targetPrecision: targetPrecision)
             schedule.weighsLookAlikeCounts = weighsLookAlikeCounts
+            schedule.learnsLabelledCalibration = learnsLabelledCalibration
             simulation.learning = schedule
         }
         let report = simulation.run(population(of: cell))
@@ -155,7 +161,8 @@ public struct SimulationGrid: Sendable {
             recallAtTarget: report.atTargetPrecision?.recall, worstCalibrationGap: Evaluator.calibrationError(report.calibration).worst,
             calibrationChance: CalibrationChance.of(report.calibration),
             learnedClickedShare: report.learned.mapValues(\.clickedInstallShare), learnedDelay: report.learned.mapValues(\.delay),
-            trueClickedShare: report.clickedShareTruth, mixtureAtTruth: report.mixtureAtTruth,
+            labelledCalibration: report.learned.compactMapValues(\.labelledCalibration), trueClickedShare: report.clickedShareTruth,
+            mixtureAtTruth: report.mixtureAtTruth,
             calibration: report.calibration, calibrationByPlatform: report.calibrationByPlatform, seconds: report.seconds
         )
     }

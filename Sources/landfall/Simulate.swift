@@ -95,6 +95,11 @@ struct Simulate: AsyncParsableCommand {
         help: "With --grid: each fit learns to weigh look-alikes among the clicks the indexes did not fetch, as the server's do")
     var lookAlikeCounts = true
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "With --grid: each fit corrects its stated confidence by where its labelled installs would have scored, as the server's do")
+    var labelledCalibration = true
+
     @Flag(help: "With --grid --fit-calibration: one curve per density and organic share for both platforms, not one per platform")
     var poolPlatforms = false
 
@@ -274,6 +279,7 @@ struct Simulate: AsyncParsableCommand {
         grid.windowHours = windowHours
         if asPosted { grid.postedDays = httpDays }
         grid.weighsLookAlikeCounts = lookAlikeCounts
+        grid.learnsLabelledCalibration = labelledCalibration
         if uncalibrated { grid.calibration = .identity }
         let worlds =
             drawnWorlds.map { SimulationGrid.drawnCells(count: $0, seed: seed, resetting: drawnResetGroups) } ?? SimulationGrid.cells

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import LandfallAttribution
 import LandfallModels
 import LandfallServer
 import LandfallStore
@@ -128,6 +129,41 @@ struct AttributionModelRouteTests {
             // Stored: another look at the database gives the same, and nothing is due until more installs come.
             #expect(try await server.storage.attributionModels(appId: tenant.app.id).map(\.platform) == ["ios"])
             #expect(try await server.landfall.attributionModels.refitDue().isEmpty)
+        }
+    }
+
+    /// A stored model's correction of the stated confidence is shown with the model, on the API
+    /// and the dashboard page alike.
+    @Test func aModelsConfidenceCorrectionIsShown() async throws {
+        try await Self.withQuietFit { server, tenant, _, _ in
+            var parameters = LearnedParameters(defaults: AttributionConfiguration(), platform: .ios)
+            parameters.evidence = .init(installs: 600, labelled: 120, tokenless: 480)
+            parameters.labelledCalibration = LabelledCalibration(
+                knots: [.init(stated: 0.5, corrected: 0.35), .init(stated: 0.8, corrected: 0.7), .init(stated: 0.94, corrected: 0.9)],
+                labelled: 120, tokenShare: 0.2)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let parametersJSON = String(decoding: try encoder.encode(parameters), as: UTF8.self)
+            try await server.storage.saveAttributionModel(
+                StoredAttributionModel(
+                    appId: tenant.app.id, platform: "ios", parameters: #"{"curve":[],"parameters":\#(parametersJSON)}"#,
+                    fittedAt: Date(), installsAtFit: 600))
+
+            let response = try await server.send(.get, "/api/apps/\(tenant.app.id)/attribution-model", token: TestServer.adminToken)
+            #expect(response.status == .ok)
+            let body = try #require(try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
+            let ios = try #require((body["platforms"] as? [[String: Any]])?.first { $0["platform"] as? String == "ios" })
+            let correction = try #require((ios["parameters"] as? [String: Any])?["confidenceCorrection"] as? [String: Any])
+            #expect(correction["labelledInstalls"] as? Int == 120)
+            #expect(correction["tokenShare"] as? Double == 0.2)
+            let points = try #require(correction["points"] as? [[String: Double]])
+            let expected: [[String: Double]] = [
+                ["stated": 0.5, "corrected": 0.35], ["stated": 0.8, "corrected": 0.7], ["stated": 0.94, "corrected": 0.9],
+            ]
+            #expect(points == expected)
+            // The Android model has none: the field is left out.
+            let android = try #require((body["platforms"] as? [[String: Any]])?.first { $0["platform"] as? String == "android" })
+            #expect((android["parameters"] as? [String: Any])?["confidenceCorrection"] == nil)
         }
     }
 }

@@ -36,6 +36,9 @@ public struct AttributionConfiguration: Sendable, Hashable {
     /// Maps the model's posterior to the confidence reported, so that a stated 90 is right nine
     /// times in ten (see `ConfidenceCalibration`).
     public var calibration: ConfidenceCalibration
+    /// The app's own correction of the calibrated confidence on this platform, read off its
+    /// labelled installs (``LabelledCalibration``); nil applies none.
+    public var labelledCalibration: LabelledCalibration?
     /// The average likelihood ratio of a window click that shares neither the network nor the
     /// device signature with the install (such clicks are never fetched, but they are there).
     public var unfetchedLikelihoodRatio: Double

@@ -120,10 +120,12 @@ extension AttributionEngine {
             best.probability += mass / (background + evidence)
         }
         let posterior = min(1, max(0, best.probability))
+        var probability = configuration.calibration.calibrated(
+            posterior, clickCount: Int(total), clickedShare: clickedPrior(observation.platform))
+        if let labelled = configuration.labelledCalibration { probability = labelled.corrected(probability) }
         return Evaluation(
             index: fetched[best.position],
-            probability: configuration.calibration.calibrated(
-                posterior, clickCount: Int(total), clickedShare: clickedPrior(observation.platform)),
+            probability: probability,
             posterior: posterior,
             clicked: min(1, max(0, evidence / (background + evidence))),
             matchedFactors: likelihoodRatio(bestCandidate, shares: observation.shares, window: observation.window).matched

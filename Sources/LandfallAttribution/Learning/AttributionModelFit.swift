@@ -38,6 +38,9 @@ public struct AttributionModelFit: Sendable {
     /// confidence curves refitted on it, the live path's calibration holds (ECE 1.81 → 1.79 over 14
     /// runs, docs/accuracy.md). Off, every unfetched click weighs alike, as before.
     public var weighsLookAlikeCounts = true
+    /// Whether the fit ends by reading a correction of the stated confidence off the labelled
+    /// installs (``LabelledCalibration``). Off, the standard curves alone state it, as before.
+    public var learnsLabelledCalibration = true
 
     public init(
         base: AttributionConfiguration = AttributionConfiguration(), pseudoCount: Double = 100, sharePseudoCount: Double = 20,
@@ -94,6 +97,11 @@ public struct AttributionModelFit: Sendable {
         evidence.iterations = iterations
         evidence.converged = converged
         current.evidence = evidence
+        current.labelledCalibration = nil
+        if learnsLabelledCalibration, current.isUsable {
+            current.labelledCalibration = LabelledCalibration.fit(
+                observations, configuration: current.applied(to: base, platform: platform))
+        }
         return current
     }
 

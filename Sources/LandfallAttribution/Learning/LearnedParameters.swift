@@ -22,6 +22,9 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
     /// How much likelier each count of look-alikes among the unfetched clicks is with the
     /// installer's own among them (``AttributionConfiguration/unfetchedLookAlikeCountRatios``).
     public var unfetchedLookAlikeCountRatios: [Double]?
+    /// The correction of the stated confidence read off the labelled installs; nil without
+    /// enough of them, and in models fitted before it was learned.
+    public var labelledCalibration: LabelledCalibration?
     /// How much of each estimate is the app's own data rather than the defaults it started from.
     public var evidence: Evidence
 
@@ -91,7 +94,7 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
         let durations = [delay.quickMedian, delay.slowMedian, delay.quickLogSigma, delay.slowLogSigma]
         let ratios = unfetchedLookAlikeCountRatios ?? []
         return probabilities.allSatisfy { $0.isFinite && $0 > 0 && $0 < 1 } && durations.allSatisfy { $0.isFinite && $0 > 0 }
-            && ratios.allSatisfy { $0.isFinite && $0 >= 0 }
+            && ratios.allSatisfy { $0.isFinite && $0 >= 0 } && (labelledCalibration?.isUsable ?? true)
     }
 
     /// The configuration with these numbers for `platform`'s installs.
@@ -106,6 +109,7 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
         if let unfetchedLikelihoodRatio { configuration.unfetchedLikelihoodRatio = unfetchedLikelihoodRatio }
         configuration.unfetchedLookAlikeShare = unfetchedLookAlikeShare
         configuration.unfetchedLookAlikeCountRatios = unfetchedLookAlikeCountRatios
+        configuration.labelledCalibration = labelledCalibration
         return configuration
     }
 }

@@ -44,6 +44,29 @@ struct AttributionModelView: Encodable, Sendable {
         /// By count of such look-alikes (the last standing for every larger count), how much
         /// likelier it is with the installer's own click among them; nil until learned.
         var unfetchedLookAlikeCountRatios: [Double]?
+        /// How the confidence the engine states is corrected from where the app's labelled
+        /// installs would have scored; nil until enough labelled installs were scored sure.
+        var confidenceCorrection: ConfidenceCorrection?
+    }
+
+    /// ``LabelledCalibration`` as the API shows it.
+    struct ConfidenceCorrection: Encodable, Sendable {
+        /// (stated, corrected) pairs; between them the correction is linear, and 0 and 1 stay.
+        var points: [Point]
+        var labelledInstalls: Int
+        /// The share of clicked installs taken to carry a click token.
+        var tokenShare: Double
+
+        struct Point: Encodable, Sendable {
+            var stated: Double
+            var corrected: Double
+        }
+
+        init(_ calibration: LabelledCalibration) {
+            points = calibration.knots.map { Point(stated: $0.stated, corrected: $0.corrected) }
+            labelledInstalls = calibration.labelled
+            tokenShare = calibration.tokenShare
+        }
     }
 
     /// One learned number, its default, and the weight of the app's own evidence behind it
@@ -146,7 +169,8 @@ struct AttributionModelView: Encodable, Sendable {
                     learnedFrom: Double(evidence.networkCandidates ?? 0)
                 ),
                 unfetchedLookAlikeShare: parameters.unfetchedLookAlikeShare,
-                unfetchedLookAlikeCountRatios: parameters.unfetchedLookAlikeCountRatios
+                unfetchedLookAlikeCountRatios: parameters.unfetchedLookAlikeCountRatios,
+                confidenceCorrection: parameters.labelledCalibration.map(ConfidenceCorrection.init)
             )
         )
     }

@@ -19,6 +19,7 @@ enum DashboardAttributionPages {
         <div class="table-scroll" role="region" aria-label="{{platform}} model numbers" tabindex="0"><table class="parameters"><thead><tr><th>Number</th><th>Learned</th><th>Default</th><th>Evidence</th></tr></thead>
         <tbody>{{#rows}}<tr><td>{{label}}</td><td>{{value}}</td><td>{{defaultValue}}</td><td>{{evidence}}</td></tr>{{/rows}}</tbody></table></div>
         <p>{{delay}}</p>
+        <p class="correction">{{correction}}</p>
         </section>{{/platforms}}
         {{/content}}{{/layout}}
         """
@@ -41,6 +42,7 @@ enum DashboardAttributionPages {
                 "platform": platform.platform, "status": platform.statusText, "threshold": platform.threshold,
                 "thresholdSource": platform.thresholdSource, "estimate": estimateText(platform),
                 "fitted": platform.fittedAt.map(DashboardPages.date) ?? "never", "rows": rows, "delay": delayText,
+                "correction": correctionText(parameters.confidenceCorrection),
             ])
         }
         let target = view.attributionTargetPrecision.map { "target precision \(percent($0))" } ?? "no target precision set"
@@ -59,6 +61,23 @@ enum DashboardAttributionPages {
         guard let precision = platform.estimatedPrecision else { return "" }
         let recall = platform.estimatedRecall.map { ", recall \(percent($0))" } ?? ""
         return "; expected precision \(percent(precision))\(recall) on recent installs"
+    }
+
+    /// The correction in words, with the stated confidences nearest 50, 80 and 95 as examples.
+    private static func correctionText(_ correction: AttributionModelView.ConfidenceCorrection?) -> String {
+        guard let correction else {
+            return "Stated confidence: the standard curves only, until at least 30 installs with a click token score 97 or more."
+        }
+        var examples: [AttributionModelView.ConfidenceCorrection.Point] = []
+        for target in [0.5, 0.8, 0.95] {
+            guard let nearest = correction.points.min(by: { abs($0.stated - target) < abs($1.stated - target) }),
+                !examples.contains(where: { $0.stated == nearest.stated })
+            else { continue }
+            examples.append(nearest)
+        }
+        let shown = examples.map { "\(percent($0.stated)) → \(percent($0.corrected))" }.joined(separator: ", ")
+        return "Stated confidence corrected from \(correction.labelledInstalls) installs with a click token "
+            + "(taken as \(percent(correction.tokenShare)) of those that followed a click): \(shown)."
     }
 
     static func percent(_ value: Double) -> String { String(format: "%.1f %%", value * 100) }
