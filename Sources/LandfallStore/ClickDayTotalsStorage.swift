@@ -1,8 +1,8 @@
 import Foundation
 
-/// Each app's clicks counted per UTC day once the day is over (migration 0022), and per link and per
-/// platform and country (migration 0023), so an overview of a long range, a link's, or a daily series
-/// in any grouping reads a row a day and group instead of every click.
+/// Each app's clicks counted per UTC day once the day is over (migration 0022), and per platform and
+/// country (migration 0023), so an overview of a long range, or a daily series ungrouped or grouped
+/// by platform or country, reads a row a day and group instead of every click.
 ///
 /// A day is counted from its raw clicks and its folded daily counts together, so retention folding
 /// it later changes nothing. A write that changes a counted day afterwards marks it stale in the

@@ -25,9 +25,9 @@ extension StorageContractTests {
         "dashboard_users", "dashboard_memberships", "dashboard_sessions",
         // Clicks and app opens past the retention age, counted per day, link, platform and country.
         "click_daily_counts", "app_open_daily_counts",
-        // Each app's clicks per day, human and bot, per link and per platform and country, the days the
-        // counts reach and those to count again.
-        "click_day_totals", "click_day_link_totals", "click_day_group_totals", "click_day_totals_sealed", "click_day_totals_stale",
+        // Each app's clicks per day, human and bot, and per platform and country, the days the counts
+        // reach and those to count again.
+        "click_day_totals", "click_day_group_totals", "click_day_totals_sealed", "click_day_totals_stale",
     ]
 
     /// Tables one engine has and the other not: PostgreSQL's ids of posted clicks and its click

@@ -1,7 +1,7 @@
 import Foundation
 import SQLKit
 
-/// The three day counts one pass of ``SQLStorage/totalClickDays(before:)`` keeps for a range of
+/// The day counts one pass of ``SQLStorage/totalClickDays(before:)`` keeps for a range of
 /// an app's days (migrations 0022 and 0023), read from raw and folded clicks together.
 struct ClickDayCounts: Sendable {
     /// One of the counts: its table and what it counts by besides the app, the day and human or bot.
@@ -14,20 +14,20 @@ struct ClickDayCounts: Sendable {
 
         /// The app's day (migration 0022): human and bot in one row, no other column.
         static let app = Grain(table: "click_day_totals", columns: [], rawColumns: [])
-        static let link = Grain(table: "click_day_link_totals", columns: ["link_id"], rawColumns: ["link_id"])
         /// A NULL country is stored as '', as in `click_daily_counts`.
         static let platformAndCountry = Grain(
             table: "click_day_group_totals", columns: ["platform", "country"], rawColumns: ["platform", "COALESCE(country, '')"])
-        static let all: [Grain] = [.app, .link, .platformAndCountry]
+        static let all: [Grain] = [.app, .platformAndCountry]
 
         /// The grain that answers a read of `linkId`'s clicks (all the app's when nil) grouped by
-        /// `dimension`; nil for a link's clicks by platform or country, which no count keeps.
+        /// `dimension`; nil for a link's clicks and for clicks by link, which no count keeps (see
+        /// migration 0023).
         static func answering(linkId: String?, dimension: AnalyticsSeriesQuery.Dimension) -> Grain? {
-            switch (linkId, dimension) {
-            case (nil, .none): .app
-            case (_, .none), (_, .link): .link
-            case (nil, .platform), (nil, .country): .platformAndCountry
-            case (.some, .platform), (.some, .country): nil
+            guard linkId == nil else { return nil }
+            switch dimension {
+            case .none: return .app
+            case .platform, .country: return .platformAndCountry
+            case .link: return nil
             }
         }
 
@@ -39,12 +39,11 @@ struct ClickDayCounts: Sendable {
             columns.isEmpty ? "CAST(SUM(bot_clicks) AS BIGINT)" : "CAST(SUM(CASE WHEN is_bot THEN clicks ELSE 0 END) AS BIGINT)"
         }
 
-        /// `table.app_id = … AND day …` over the coverage's counted days, and the link's own rows.
-        func rows(appId: String, linkId: String?, _ coverage: ClickDayCoverage) -> SQLQueryString {
-            let link: SQLQueryString = linkId.map { "AND link_id = \(bind: $0)" } ?? ""
+        /// `table WHERE app_id = … AND day …` over the coverage's counted days.
+        func rows(appId: String, _ coverage: ClickDayCoverage) -> SQLQueryString {
             let stale: SQLQueryString = coverage.staleDays.isEmpty ? "" : "AND day NOT IN (\(binds: coverage.staleDays))"
             let days: SQLQueryString = "day >= \(bind: coverage.from) AND day < \(bind: coverage.to)"
-            return "\(unsafeRaw: table) WHERE app_id = \(bind: appId) \(link) AND \(days) \(stale)"
+            return "\(unsafeRaw: table) WHERE app_id = \(bind: appId) AND \(days) \(stale)"
         }
     }
 

@@ -6,14 +6,15 @@ extension SQLStorage {
         let (start, end) = (from.epochMilliseconds, to.epochMilliseconds)
         return try await provider.read { database in
             var summary = AnalyticsSummary()
-            // Whole counted days come from one row a day, or a day and link (migrations 0022 and
-            // 0023), the rest of the range from raw clicks and folded daily counts as before.
+            // An app's whole counted days come from one row a day (migration 0022), the rest of the
+            // range from raw clicks and folded daily counts as before; a link's summary reads rows
+            // (migration 0023 says why).
             let grain = ClickDayCounts.Grain.answering(linkId: linkId, dimension: .none)
             var coverage: ClickDayCoverage?
             if grain != nil { coverage = try await Self.clickDayCoverage(database, appId: appId, start: start, end: end) }
             if let grain, let coverage, !coverage.isEmpty {
                 let totals = try await database.raw(
-                    "SELECT \(grain.human) AS human, \(grain.bot) AS bot FROM \(grain.rows(appId: appId, linkId: linkId, coverage))"
+                    "SELECT \(grain.human) AS human, \(grain.bot) AS bot FROM \(grain.rows(appId: appId, coverage))"
                 ).first()
                 summary.humanClicks += Int(try totals?.decode(column: "human", as: Int64?.self) ?? 0)
                 summary.botClicks += Int(try totals?.decode(column: "bot", as: Int64?.self) ?? 0)

@@ -37,8 +37,8 @@ extension SQLStorage {
                 case .country: "c.country"
                 }
             // Whole days fall in one bucket each when buckets are whole UTC days: the app's counted
-            // days then come from one row a day and group (migrations 0022 and 0023), the rest from
-            // rows as below.
+            // days then come from one row a day, or a day, platform and country (migrations 0022
+            // and 0023), the rest from rows as below. A link's series and one by link read rows.
             var coverage: ClickDayCoverage?
             let grain = ClickDayCounts.Grain.answering(linkId: query.linkId, dimension: dimension)
             if grain != nil, width % RetentionDay.milliseconds == 0, origin % RetentionDay.milliseconds == 0 {
@@ -49,7 +49,7 @@ extension SQLStorage {
                     """
                     SELECT (day - \(bind: origin)) / \(bind: width) AS bucket, \(Self.dayCountKey(dimension)) AS group_key,
                         \(grain.human) AS human, \(grain.bot) AS bot
-                    FROM \(grain.rows(appId: query.appId, linkId: query.linkId, coverage)) GROUP BY 1, 2
+                    FROM \(grain.rows(appId: query.appId, coverage)) GROUP BY 1, 2
                     """
                 ).all() {
                     let key = try row(sqlRow)
