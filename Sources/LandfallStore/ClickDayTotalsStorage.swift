@@ -21,10 +21,14 @@ public struct ClickDayTotalsPass: Sendable, Hashable {
     public var daysSealed = 0
     /// Stale days counted again.
     public var staleDaysRecounted = 0
+    /// Ranges of days newly counted, one transaction each: at most a week of days with clicks, or
+    /// a stretch without any.
+    public var rangesCounted = 0
 
-    public init(daysSealed: Int = 0, staleDaysRecounted: Int = 0) {
+    public init(daysSealed: Int = 0, staleDaysRecounted: Int = 0, rangesCounted: Int = 0) {
         self.daysSealed = daysSealed
         self.staleDaysRecounted = staleDaysRecounted
+        self.rangesCounted = rangesCounted
     }
 }
 

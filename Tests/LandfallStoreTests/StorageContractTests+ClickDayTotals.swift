@@ -286,4 +286,26 @@ extension StorageContractTests {
             #expect(try await rows("click_day_group_totals") == 16)
         }
     }
+
+    /// A click posted with a time decades back leaves an empty stretch before the app's other
+    /// clicks: it is sealed in one step, so the first pass is a few transactions, not thousands.
+    @Test(arguments: TestEngine.allCases)
+    func anEmptyStretchIsSealedInOneStep(_ engine: TestEngine) async throws {
+        try await TestDatabases.withMigratedStorage(engine) { storage, _ in
+            let app = try await Self.insertApp(storage)
+            let link = try await Self.insertLink(storage, appId: app.id)
+            let longAgo = Date(epochMilliseconds: 86_400_000 + 3_600_000)
+            try await storage.insertClicks([
+                Fixtures.click(appId: app.id, linkId: link.id, clickedAt: longAgo),
+                Fixtures.click(appId: app.id, linkId: link.id, clickedAt: Self.time(day: 1, hour: 4)),
+            ])
+            let pass = try await storage.totalClickDays(before: Self.time(day: 3, hour: 0))
+            #expect(pass.daysSealed == Int((Self.dayZero + 3 * Self.dayLength - 86_400_000) / Self.dayLength))
+            // The week of the old click, the empty stretch to the recent one, the recent days.
+            #expect(pass.rangesCounted <= 3, "\(pass)")
+            let summary = try await storage.analytics(
+                appId: app.id, linkId: nil, from: Date(epochMilliseconds: 0), to: Self.time(day: 3, hour: 0))
+            #expect(summary.humanClicks == 2)
+        }
+    }
 }

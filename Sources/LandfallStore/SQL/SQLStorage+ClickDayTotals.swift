@@ -51,10 +51,15 @@ extension SQLStorage {
             if let sealedBefore = app.sealedBefore {
                 from = sealedBefore
             } else {
-                from = min(horizonDay, try await earliestClickDay(appId: app.id) ?? horizonDay)
+                from = min(horizonDay, try await firstClickDay(appId: app.id, from: nil) ?? horizonDay)
             }
             repeat {
-                let to = min(from + Self.daysSealedAtOnce * RetentionDay.milliseconds, horizonDay)
+                var to = min(from + Self.daysSealedAtOnce * RetentionDay.milliseconds, horizonDay)
+                // A stretch without clicks is sealed in one step, not a week at a time: a click
+                // posted with a time decades back (a server-to-server sender's default, an import)
+                // would otherwise cost thousands of transactions, each taking SQLite's writer.
+                let next = try await firstClickDay(appId: app.id, from: from) ?? horizonDay
+                if next >= to { to = min(next, horizonDay) }
                 let (start, appId) = (from, app.id)
                 let counts = try await provider.read { database in
                     try await ClickDayCounts.read(database, appId: appId, from: start, to: to)
@@ -71,17 +76,22 @@ extension SQLStorage {
                     ).run()
                 }
                 pass.daysSealed += Int((to - start) / RetentionDay.milliseconds)
+                pass.rangesCounted += 1
                 from = to
             } while from < horizonDay
         }
         return pass
     }
 
-    /// The first day holding a click of `appId`, raw or folded.
-    private func earliestClickDay(appId: String) async throws -> Int64? {
-        try await provider.read { database in
-            let raw = try await database.raw("SELECT MIN(clicked_at) AS first FROM analytics_clicks WHERE app_id = \(bind: appId)").first()
-            let folded = try await database.raw("SELECT MIN(day) AS first FROM click_daily_counts WHERE app_id = \(bind: appId)").first()
+    /// The first day holding a click of `appId`, raw or folded, from the day starting at `from` on.
+    private func firstClickDay(appId: String, from: Int64?) async throws -> Int64? {
+        let raw: SQLQueryString = from.map { "AND clicked_at >= \(bind: $0)" } ?? ""
+        let folded: SQLQueryString = from.map { "AND day >= \(bind: $0)" } ?? ""
+        return try await provider.read { database in
+            let raw = try await database.raw("SELECT MIN(clicked_at) AS first FROM analytics_clicks WHERE app_id = \(bind: appId) \(raw)")
+                .first()
+            let folded = try await database.raw("SELECT MIN(day) AS first FROM click_daily_counts WHERE app_id = \(bind: appId) \(folded)")
+                .first()
             let days = [
                 try raw?.decode(column: "first", as: Int64?.self).map(RetentionDay.start(of:)),
                 try folded?.decode(column: "first", as: Int64?.self),
