@@ -91,6 +91,12 @@ struct Serve: AsyncParsableCommand {
     )
     var noAttributionLearning = false
 
+    @Flag(
+        help:
+            "Learn each app's model but leave its stated confidence uncorrected by the installs that carried a click token; for measuring the correction through the live path (env LANDFALL_CONFIDENCE_CORRECTION=off)"
+    )
+    var noConfidenceCorrection = false
+
     func validate() throws {
         if let scale = resolvedRateLimitScale(), !(scale > 0 && scale <= 1_000) {
             throw ValidationError("--rate-limit-scale must be above 0 and at most 1000")
@@ -212,6 +218,9 @@ struct Serve: AsyncParsableCommand {
         if let seconds = resolvedIdleTimeout() { configured.idleTimeout = .seconds(seconds) }
         if noAttributionLearning || Environment.value("LANDFALL_ATTRIBUTION_LEARNING") == "off" {
             configured.attributionModels.learns = false
+        }
+        if noConfidenceCorrection || Environment.value("LANDFALL_CONFIDENCE_CORRECTION") == "off" {
+            configured.attributionModels.correctsConfidenceFromLabels = false
         }
         if let seconds = resolvedIPRetentionInterval() { configured.ipRetention.interval = .seconds(seconds) }
         if let days = try resolvedClickRetentionDays() { configured.clickRetention.days = days }

@@ -37,18 +37,7 @@ public struct ConfidenceCalibration: Sendable, Hashable {
 
         /// The calibrated probability for a posterior, interpolated linearly between knots.
         public func calibrated(_ posterior: Double) -> Double {
-            guard posterior.isFinite else { return 0 }
-            let p = min(1, max(0, posterior))
-            var lower = Knot(0, 0)
-            for knot in knots + [Knot(1, 1)] {
-                if p <= knot.posterior {
-                    let span = knot.posterior - lower.posterior
-                    guard span > 0 else { return knot.calibrated }
-                    return lower.calibrated + (knot.calibrated - lower.calibrated) * (p - lower.posterior) / span
-                }
-                lower = knot
-            }
-            return 1
+            UnitCurve.value(at: posterior, through: knots, x: \.posterior, y: \.calibrated)
         }
     }
 

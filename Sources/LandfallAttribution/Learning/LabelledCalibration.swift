@@ -45,7 +45,7 @@ public struct LabelledCalibration: Sendable, Hashable, Codable {
     }
 
     /// Band edges of the stated confidence; the last band is the anchor.
-    static let edges: [Double] = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.97, 1.000_001]
+    static let edges: [Double] = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, anchor, 1.000_001]
     /// Confidences from here up are taken to have followed a click, for reading `c`.
     public static let anchor = 0.97
     /// How many labelled installs the confidence as stated weighs as, in each band. Measured on 36
@@ -58,18 +58,7 @@ public struct LabelledCalibration: Sendable, Hashable, Codable {
 
     /// The corrected confidence, interpolated linearly between knots.
     public func corrected(_ stated: Double) -> Double {
-        guard stated.isFinite else { return 0 }
-        let p = min(1, max(0, stated))
-        var lower = Knot(stated: 0, corrected: 0)
-        for knot in knots + [Knot(stated: 1, corrected: 1)] {
-            if p <= knot.stated {
-                let span = knot.stated - lower.stated
-                guard span > 0 else { return knot.corrected }
-                return lower.corrected + (knot.corrected - lower.corrected) * (p - lower.stated) / span
-            }
-            lower = knot
-        }
-        return 1
+        UnitCurve.value(at: stated, through: knots, x: \.stated, y: \.corrected)
     }
 
     /// Whether every knot is a probability and the curve never falls.

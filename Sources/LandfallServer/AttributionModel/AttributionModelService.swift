@@ -26,6 +26,9 @@ public final class AttributionModelService: Service, Sendable {
         public var maximumObservations = 5_000
         /// Off: no fit runs and no stored model is applied; every app is decided on the defaults.
         public var learns = true
+        /// Off: the fit leaves out the correction of the stated confidence read from labelled
+        /// installs (`LabelledCalibration`), so the correction can be measured through the live path.
+        public var correctsConfidenceFromLabels = true
 
         public init() {}
     }
@@ -111,9 +114,10 @@ public final class AttributionModelService: Service, Sendable {
             let observations = texts.compactMap(MatchObservation.init(text:)).filter { $0.platform == platform }
             guard observations.count >= schedule.minimumObservations else { continue }
             let started = ContinuousClock.now
-            let base = self.base
-            let model = await Self.offPool { () -> AppAttributionModel? in
-                let parameters = AttributionModelFit(base: base).fit(observations, platform: platform)
+            var fit = AttributionModelFit(base: base)
+            fit.learnsLabelledCalibration = schedule.correctsConfidenceFromLabels
+            let model = await Self.offPool { [fit, base] () -> AppAttributionModel? in
+                let parameters = fit.fit(observations, platform: platform)
                 guard parameters.isUsable else { return nil }
                 let estimate = OperatingEstimate(
                     observations: observations, configuration: parameters.applied(to: base, platform: platform))
