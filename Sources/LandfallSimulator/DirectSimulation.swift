@@ -117,7 +117,7 @@ public struct DirectSimulation: Sendable {
                             ))
                         observation.label = observation.candidates.count - 1
                     }
-                    if observation.label != nil { learner?.observe(observation, at: evidence.reportedAt) }
+                    if observation.label != nil { learner?.observe(observation) }
                 }
                 index.consume(token)
                 credited = population.clicks[token].personId
@@ -129,7 +129,7 @@ public struct DirectSimulation: Sendable {
                 let observation = AttributionEngine.observe(
                     install: evidence, eligible: eligible, population: statistics.statistics(for: evidence), window: window
                 )
-                learner?.observe(observation, at: evidence.reportedAt)
+                learner?.observe(observation)
                 tokenlessTruth[install.platform, default: (0, 0)].installs += 1
                 if fromClick { tokenlessTruth[install.platform, default: (0, 0)].clicked += 1 }
                 probabilisticObservation = observation
@@ -168,6 +168,7 @@ public struct DirectSimulation: Sendable {
                     }
                 }
             }
+            learner?.countInstall()
             attributedPerson.append(credited)
             attributedClick.append(creditedClick)
             guard measured else { continue }

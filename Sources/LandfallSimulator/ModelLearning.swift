@@ -2,14 +2,13 @@ import Foundation
 import LandfallAttribution
 
 /// How the simulated server learns each platform's model: as the server's background fit does,
-/// refitting on the most recent installs as time passes, each fit starting from the defaults.
+/// refitting on the most recent installs whenever ``RefitRule`` says the app is due, each fit
+/// starting from the defaults.
 public struct ModelLearning: Sendable, Hashable {
-    /// Simulated time between fits.
-    public var interval: TimeInterval
+    /// When a fit is due, counted in installs as the server counts them.
+    public var refit: RefitRule
     /// The most recent installs of a platform one fit reads.
     public var maximumObservations: Int
-    /// Installs of a platform before the first fit.
-    public var minimumObservations: Int
     /// The precision the app asks for: each fit picks the cut that delivers it by its estimate.
     public var targetPrecision: Double?
     /// Whether each fit learns to weigh look-alikes among the unfetched clicks
@@ -19,13 +18,10 @@ public struct ModelLearning: Sendable, Hashable {
     /// (``AttributionModelFit/learnsLabelledCalibration``), as the server's do.
     public var learnsLabelledCalibration = true
 
-    public init(
-        interval: TimeInterval = 6 * 3600, maximumObservations: Int = 5_000, minimumObservations: Int = 30, targetPrecision: Double? = 0.95
-    ) {
+    public init(refit: RefitRule = RefitRule(), maximumObservations: Int = 5_000, targetPrecision: Double? = 0.95) {
         self.targetPrecision = targetPrecision
-        self.interval = interval
+        self.refit = refit
         self.maximumObservations = maximumObservations
-        self.minimumObservations = minimumObservations
     }
 }
 
@@ -39,7 +35,10 @@ struct LearningState {
     private(set) var cuts: [DevicePlatform: Int] = [:]
     /// Wall-clock seconds of each platform fit (the fit alone, as the server's service runs it).
     private(set) var fitSeconds: [Double] = []
-    private var nextFit: Date?
+    /// Installs so far, every one whether it taught the model or not (the server counts its
+    /// installs table), and the count at the last fit.
+    private var installs = 0
+    private var installsAtLastFit = 0
 
     init(schedule: ModelLearning, base: AttributionConfiguration) {
         self.schedule = schedule
@@ -51,11 +50,17 @@ struct LearningState {
         learned[platform].map { $0.applied(to: base, platform: platform) } ?? base
     }
 
-    /// Refits when due (on what was observed before `date`), then keeps the observation.
-    mutating func observe(_ observation: MatchObservation, at date: Date) {
-        if let nextFit, date >= nextFit { refit() }
-        if nextFit == nil { nextFit = date.addingTimeInterval(schedule.interval) }
-        while let next = nextFit, next <= date { nextFit = next.addingTimeInterval(schedule.interval) }
+    /// Counts an install once it is decided and stored; refits when that makes the app due, so
+    /// the next install is decided on the new fit, as on a server whose fit follows the installs.
+    mutating func countInstall() {
+        installs += 1
+        guard schedule.refit.isDue(installs: installs, lastTried: installsAtLastFit) else { return }
+        installsAtLastFit = installs
+        refit()
+    }
+
+    /// Keeps what the engine saw of an install for the fits to come.
+    mutating func observe(_ observation: MatchObservation) {
         observations[observation.platform, default: []].append(observation)
         if let count = observations[observation.platform]?.count, count > schedule.maximumObservations * 2 {
             observations[observation.platform]?.removeFirst(count - schedule.maximumObservations)
@@ -66,7 +71,7 @@ struct LearningState {
         var fit = AttributionModelFit(base: base)
         fit.weighsLookAlikeCounts = schedule.weighsLookAlikeCounts
         fit.learnsLabelledCalibration = schedule.learnsLabelledCalibration
-        for (platform, all) in observations where all.count >= schedule.minimumObservations {
+        for (platform, all) in observations where all.count >= schedule.refit.minimumObservations {
             let recent = Array(all.suffix(schedule.maximumObservations))
             let started = Date()
             let parameters = fit.fit(recent, platform: platform)

@@ -18,11 +18,8 @@ public final class AttributionModelService: Service, Sendable {
         public var interval: Duration = .seconds(10)
         /// How often the installs noted in memory are looked at between rounds.
         public var poll: Duration = .milliseconds(500)
-        /// Installs of a platform before its first fit.
-        public var minimumObservations = 30
-        /// New installs of an app that make a refit due: at least this many, and at least a tenth
-        /// of what the last fit saw.
-        public var minimumNewInstalls = 25
+        /// When an app is due: its first fit, and how many new installs make a refit due.
+        public var refit = RefitRule()
         public var maximumObservations = 5_000
         /// Off: no fit runs and no stored model is applied; every app is decided on the defaults.
         public var learns = true
@@ -70,7 +67,7 @@ public final class AttributionModelService: Service, Sendable {
             // an app to make a refit due: an app's first hour of traffic should not be decided
             // on defaults for longer than its first few dozen installs.
             let due = lastRound.map { ContinuousClock.now - $0 >= schedule.interval } ?? true
-            if due || cache.takeBusyApps(minimum: schedule.minimumNewInstalls) {
+            if due || cache.takeBusyApps(minimum: schedule.refit.minimumNewInstalls) {
                 lastRound = ContinuousClock.now
                 do {
                     try await refitDue()
@@ -95,11 +92,7 @@ public final class AttributionModelService: Service, Sendable {
         for (appId, installs) in try await storage.installCounts().sorted(by: { $0.key < $1.key }) {
             if Task.isShuttingDownGracefully { break }
             let seen = max(lastFit[appId] ?? 0, attempted.withLockedValue { $0[appId] ?? 0 })
-            let due =
-                seen == 0
-                ? installs >= schedule.minimumObservations
-                : installs - seen >= max(schedule.minimumNewInstalls, seen / 10)
-            guard due else { continue }
+            guard schedule.refit.isDue(installs: installs, lastTried: seen) else { continue }
             attempted.withLockedValue { $0[appId] = installs }
             try await refit(appId: appId, installs: installs)
             refitted.append(appId)
@@ -112,7 +105,7 @@ public final class AttributionModelService: Service, Sendable {
         for platform in DevicePlatform.allCases {
             let texts = try await storage.matchObservations(appId: appId, platform: platform.rawValue, limit: schedule.maximumObservations)
             let observations = texts.compactMap(MatchObservation.init(text:)).filter { $0.platform == platform }
-            guard observations.count >= schedule.minimumObservations else { continue }
+            guard observations.count >= schedule.refit.minimumObservations else { continue }
             let started = ContinuousClock.now
             var fit = AttributionModelFit(base: base)
             fit.learnsLabelledCalibration = schedule.correctsConfidenceFromLabels
