@@ -54,6 +54,9 @@ import Testing
                 "response_schema_conformance ×2: Response violates schema [GET /api/links]", "error ×1: Runtime Error", crash,
             ]))
         #expect(!Self.isToolCrash(["error ×1: Runtime Error", "= ERRORS ===\nRuntime Error\nConnection refused"]))
+        let lambdaSource = "= schemathesis's log names a crash of its own: hypothesis/internal/lambda_sources.py"
+        #expect(Self.isToolCrash(["error ×1: Runtime Error", "= ERRORS ===\n POST /api/apps/{appId}/branch-keys \nRuntime Error", lambdaSource]))
+        #expect(!Self.isToolCrash(["status_code_conformance ×1: Undocumented status [POST /api/links]", lambdaSource]))
         #expect(!Self.isToolCrash([]))
     }
 
@@ -68,13 +71,18 @@ import Testing
 
     /// Whether a run's only failures are schemathesis runtime errors from CPython 3.11's `ast`
     /// module failing inside hypothesis while it generates a request ("AST constructor recursion
-    /// depth mismatch", python/cpython#106905; one CI run in many): no answer of the server was
-    /// checked wrong, so the run is repeated rather than read as the document's fault.
+    /// depth mismatch", python/cpython#106905; one CI run in many), or inside hypothesis's reading
+    /// of its own lambdas' source, which parses with `ast` (a `FlakyFailure` raised from
+    /// `lambda_sources.py` while drawing an example, in another CI run): no answer of the server
+    /// was checked wrong, so the run is repeated rather than read as the document's fault.
     static func isToolCrash(_ failures: [String]) -> Bool {
         let summaries = failures.filter { !$0.hasPrefix("= ") && $0.contains(" ×") }
         return !summaries.isEmpty && summaries.allSatisfy { $0.hasPrefix("error ×") && $0.hasSuffix(": Runtime Error") }
-            && failures.contains { $0.contains("AST constructor recursion depth mismatch") }
+            && failures.contains { failure in toolCrashMarkers.contains { failure.contains($0) } }
     }
+
+    /// Text that only a crash inside schemathesis's own generation of requests prints.
+    static let toolCrashMarkers = ["AST constructor recursion depth mismatch", "hypothesis/internal/lambda_sources.py"]
 
     /// Each failure of schemathesis's JSON report (its kind and operations), then schemathesis's own
     /// account of them (the answer's status and body, a curl command that reproduces it), so the
@@ -99,7 +107,12 @@ import Testing
         {
             // Up to its warnings, which are about generating data, not about the answers.
             let end = log.range(of: "= WARNINGS =", range: start.upperBound..<log.endIndex)?.lowerBound ?? log.endIndex
-            lines.append(String(log[start.lowerBound..<end].prefix(12_000)))
+            let section = log[start.lowerBound..<end]
+            lines.append(String(section.prefix(12_000)))
+            // A crash's traceback can run past the part shown (one printed a cache key of a whole
+            // source file), so its markers are looked for in all of it.
+            let markers = toolCrashMarkers.filter { section.contains($0) }
+            if !markers.isEmpty { lines.append("= schemathesis's log names a crash of its own: \(markers.joined(separator: "; "))") }
         }
         return lines
     }
