@@ -35,8 +35,14 @@ public enum CalibrationFit {
     /// installs, keyed on their learned shares' mean weighted by installs: twice the installs per
     /// decile and one key per world, where per platform the keys of neighbouring worlds lie a few
     /// hundredths apart and each curve carries its own seeds' noise.
+    ///
+    /// `unkeyed` pools every organic share and both platforms into one curve per density, keyed on
+    /// nothing: the form `ConfidenceCalibration.standard` ships, as keyed curves lost on the live
+    /// path and on unseen seeds (docs/accuracy.md). `densities` pools each world into the nearest
+    /// of them (in ratio), for worlds drawn at random whose densities are all different.
     public static func fit(
-        grid results: [SimulationGrid.Result], postedDays: Double, minimumCount: Int = 200, poolingPlatforms: Bool = false
+        grid results: [SimulationGrid.Result], postedDays: Double, minimumCount: Int = 200, poolingPlatforms: Bool = false,
+        unkeyed: Bool = false, densities: [Double]? = nil
     ) -> ConfidenceCalibration {
         struct Group: Hashable {
             var clicksPerDay: Double
@@ -55,8 +61,8 @@ public enum CalibrationFit {
             for (platform, buckets) in result.calibrationByPlatform {
                 guard let learned = result.learnedClickedShare[platform], learned.isFinite else { continue }
                 let group = Group(
-                    clicksPerDay: result.cell.clicksPerDay, organicShare: result.cell.organicShare,
-                    platform: poolingPlatforms ? "" : platform)
+                    clicksPerDay: nearest(result.cell.clicksPerDay, in: densities), organicShare: unkeyed ? 0 : result.cell.organicShare,
+                    platform: poolingPlatforms || unkeyed ? "" : platform)
                 var pool = pools[group] ?? Pool()
                 for bucket in buckets {
                     var entry = pool.deciles[bucket.lower] ?? (0, 0, 0)
@@ -81,9 +87,15 @@ public enum CalibrationFit {
                 guard !deciles.isEmpty else { return nil }
                 let points = deciles.map { ($0.predicted / Double($0.count) / 100, $0.observed / Double($0.count) / 100, Double($0.count)) }
                 return ConfidenceCalibration.Band(
-                    clickCount: Int((group.clicksPerDay * postedDays / 4).rounded()), clickedShare: pool.share / pool.shareWeight,
+                    clickCount: Int((group.clicksPerDay * postedDays / 4).rounded()),
+                    clickedShare: unkeyed ? nil : pool.share / pool.shareWeight,
                     knots: poolAdjacentViolators(points).map { .init($0.x, $0.y) })
             })
+    }
+
+    static func nearest(_ density: Double, in densities: [Double]?) -> Double {
+        guard let densities, !densities.isEmpty else { return density }
+        return densities.min { abs(log($0 / density)) < abs(log($1 / density)) } ?? density
     }
 
     /// Isotonic regression of y on x (points sorted by x), weighted.

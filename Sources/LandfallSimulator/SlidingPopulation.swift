@@ -17,6 +17,7 @@ public struct SlidingPopulation: Sendable {
         /// The platform's first click ever inserted: clicks enter in time order.
         var firstClickAt: Date?
         var values: [[String: Int]] = Array(repeating: [:], count: Factor.counted.count)
+        var carried: [Int] = Array(repeating: 0, count: Factor.counted.count)
         /// Full language tags (`es-MX`), for the plain likelihood-ratio baseline.
         var fullLanguages: [String: Int] = [:]
     }
@@ -32,7 +33,10 @@ public struct SlidingPopulation: Sendable {
         perPlatform[click.platform, default: Counts()].total += 1
         if perPlatform[click.platform]?.firstClickAt == nil { perPlatform[click.platform]?.firstClickAt = click.clickedAt }
         for (slot, value) in values.dropLast().enumerated() {
-            if let value { perPlatform[click.platform, default: Counts()].values[slot][value, default: 0] += 1 }
+            if let value {
+                perPlatform[click.platform, default: Counts()].values[slot][value, default: 0] += 1
+                perPlatform[click.platform, default: Counts()].carried[slot] += 1
+            }
         }
         if let language = click.language { perPlatform[click.platform, default: Counts()].fullLanguages[language, default: 0] += 1 }
     }
@@ -47,6 +51,7 @@ public struct SlidingPopulation: Sendable {
             for (slot, value) in entry.values.dropLast().enumerated() {
                 guard let value else { continue }
                 perPlatform[entry.platform, default: Counts()].values[slot][value, default: 1] -= 1
+                perPlatform[entry.platform, default: Counts()].carried[slot] -= 1
             }
             if let language = entry.values.last ?? nil {
                 perPlatform[entry.platform, default: Counts()].fullLanguages[language, default: 1] -= 1
@@ -72,7 +77,8 @@ public struct SlidingPopulation: Sendable {
             guard let value = factor.value(of: install) else { return (nil, 0) }
             return (value, max(0, counts.values[slot][value] ?? 0))
         }
-        return PopulationSnapshot(clickCount: counts.total, values: counts.values, known: known, firstClickAt: counts.firstClickAt)
+        return PopulationSnapshot(
+            clickCount: counts.total, values: counts.values, known: known, firstClickAt: counts.firstClickAt, carriedCounts: counts.carried)
     }
 }
 
@@ -83,6 +89,11 @@ public struct PopulationSnapshot: PopulationStatistics {
     /// The install's own value of each counted factor and its count: the engine asks only these.
     let known: [(String?, Int)]
     public let firstClickAt: Date?
+    let carriedCounts: [Int]
+
+    public func carried(_ factor: Factor) -> Int? {
+        Factor.counted.firstIndex(of: factor).map { carriedCounts[$0] }
+    }
 
     public func count(of factor: Factor, value: String) -> Int {
         guard let slot = Factor.counted.firstIndex(of: factor) else { return 0 }

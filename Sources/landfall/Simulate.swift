@@ -103,6 +103,9 @@ struct Simulate: AsyncParsableCommand {
     @Flag(help: "With --grid --fit-calibration: one curve per density and organic share for both platforms, not one per platform")
     var poolPlatforms = false
 
+    @Flag(help: "With --grid --fit-calibration: one curve per density for every organic share and both platforms, keyed on nothing")
+    var unkeyed = false
+
     @Flag(
         help:
             "With --grid (direct runs): report the engine's posteriors as they are, without the calibration curves, to see what the curves add"
@@ -143,6 +146,11 @@ struct Simulate: AsyncParsableCommand {
 
     @Option(help: "With --grid --fit-calibration: run this many seeds from --seed and pool them")
     var fitSeeds = 1
+
+    @Option(
+        parsing: .upToNextOption,
+        help: "With --grid --fit-calibration: pool each world into the nearest of these clicks a day (for --drawn-worlds)")
+    var fitDensities: [Double] = []
 
     var plan: SimulationPlan {
         var plan = SimulationPlan()
@@ -353,10 +361,16 @@ struct Simulate: AsyncParsableCommand {
         var results: [SimulationGrid.Result] = []
         for offset in 0..<UInt64(fitSeeds) {
             grid.seed = seed &+ offset
-            for cell in cells { results.append(grid.run(cell, learning: true)) }
+            // Drawn worlds are drawn again from each seed: every seed adds worlds of its own.
+            let seedCells =
+                drawnWorlds.map { SimulationGrid.drawnCells(count: $0, seed: grid.seed, resetting: drawnResetGroups) } ?? cells
+            for cell in seedCells { results.append(grid.run(cell, learning: true)) }
             if !json { Self.emit("seed \(grid.seed): \(cells.count) cells") }
         }
-        Self.emit(CalibrationFit.swiftLiteral(CalibrationFit.fit(grid: results, postedDays: postedDays, poolingPlatforms: poolPlatforms)))
+        let fitted = CalibrationFit.fit(
+            grid: results, postedDays: postedDays, poolingPlatforms: poolPlatforms, unkeyed: unkeyed,
+            densities: fitDensities.isEmpty ? nil : fitDensities)
+        Self.emit(CalibrationFit.swiftLiteral(fitted))
     }
 
     /// How `--target` is replayed.

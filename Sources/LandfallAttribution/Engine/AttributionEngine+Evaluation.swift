@@ -174,11 +174,13 @@ extension AttributionEngine {
     }
 
     /// How many of the window's unfetched clicks share the install's screen, time zone and
-    /// language: the signature's count (its share is `(count + ½) / (clicks + 1)`) less the
-    /// fetched candidates that share them. Nil without the install's signature.
+    /// language: the signature's count (its share is `(count + ½) / (clicks + 1)`, among the
+    /// clicks carrying a signature where those were counted) less the fetched candidates that
+    /// share them. Nil without the install's signature.
     public static func unfetchedLookAlikes(_ observation: MatchObservation, fetchedCount: Int) -> Int? {
         guard let signature = observation.shares.signature else { return nil }
-        let counted = Int((signature * (Double(max(observation.clickCount, 1)) + 1) - 0.5).rounded())
+        let among = observation.shares.signatureCarried ?? max(observation.clickCount, 1)
+        let counted = Int((signature * (Double(among) + 1) - 0.5).rounded())
         var fetchedLookAlikes = 0
         for candidate in observation.candidates where candidate.fetched && candidate.looksAlike { fetchedLookAlikes += 1 }
         let unfetched = max(0, max(observation.clickCount, fetchedCount) - fetchedCount)

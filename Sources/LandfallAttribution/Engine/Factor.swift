@@ -32,8 +32,13 @@ public enum Factor: String, Sendable, Hashable, CaseIterable, Codable {
     /// The pairs counted jointly, as (joint, first, second).
     static let pairs: [(joint: Factor, first: Factor, second: Factor)] = [(.device, .osVersion, .screen), (.locale, .timezone, .language)]
 
-    /// The value of this factor on a click, as counted in population statistics.
+    /// The value of this factor on a click, as counted in population statistics. An empty value
+    /// is no value: the statistics name a factor's carried count with the empty string.
     public func value(of click: ClickEvidence) -> String? {
+        present(rawValue(of: click))
+    }
+
+    private func rawValue(of click: ClickEvidence) -> String? {
         switch self {
         case .ipPrefix: click.ipPrefix
         case .osVersion: click.osVersion
@@ -49,12 +54,20 @@ public enum Factor: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     static func joined(_ first: String?, _ second: String?) -> String? {
-        guard let first, let second else { return nil }
+        guard let first, let second, !first.isEmpty, !second.isEmpty else { return nil }
         return first + "|" + second
     }
 
-    /// The value of this factor on an install.
+    /// The value of this factor on an install; an empty one is none.
     public func value(of install: InstallEvidence) -> String? {
+        present(rawValue(of: install))
+    }
+
+    private func present(_ value: String?) -> String? {
+        value?.isEmpty == false ? value : nil
+    }
+
+    private func rawValue(of install: InstallEvidence) -> String? {
         switch self {
         case .ipPrefix: install.ipPrefix
         case .osVersion: install.osVersion
@@ -83,9 +96,14 @@ public protocol PopulationStatistics: Sendable {
     /// The newest click time the counts may include, when that is later than the install: clicks
     /// posted with stated times after it (a backfill) are counted too.
     var countedThrough: Date? { get }
+    /// How many of the window's clicks carry any value for `factor`: the clicks a stranger can
+    /// agree with the install on it from. Nil where it was not counted (statistics kept before
+    /// it was), and then every click stands in.
+    func carried(_ factor: Factor) -> Int?
 }
 
 extension PopulationStatistics {
     public var firstClickAt: Date? { nil }
     public var countedThrough: Date? { nil }
+    public func carried(_ factor: Factor) -> Int? { nil }
 }

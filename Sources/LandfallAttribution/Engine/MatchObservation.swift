@@ -117,10 +117,14 @@ public struct InstallShares: Sendable, Hashable {
     public var signature: Double?
     /// The smallest share a count can give (half a click in the window).
     public var floor: Double
+    /// How many of the window's clicks carry a signature (screen, time zone and language), which
+    /// its share is taken among; nil where that was not counted, and then every click stands in.
+    public var signatureCarried: Int?
 
     public init(
         ip: Double? = nil, deviceModel: Double? = nil, osVersion: Double? = nil, screen: Double? = nil, timezone: Double? = nil,
-        language: Double? = nil, device: Double? = nil, locale: Double? = nil, signature: Double? = nil, floor: Double
+        language: Double? = nil, device: Double? = nil, locale: Double? = nil, signature: Double? = nil, floor: Double,
+        signatureCarried: Int? = nil
     ) {
         self.ip = ip
         self.deviceModel = deviceModel
@@ -132,21 +136,34 @@ public struct InstallShares: Sendable, Hashable {
         self.locale = locale
         self.signature = signature
         self.floor = floor
+        self.signatureCarried = signatureCarried
     }
 
     /// The install's shares among `population`. A pair's joint share falls back to the product
     /// when the population has no joint count (statistics kept before joint factors were counted).
+    ///
+    /// Each value's share is taken among the clicks that carry its factor, where the population
+    /// counted those: a stranger can only agree on a signal both sides carry, and many clicks
+    /// carry none (Android's OS version and model come only from client hints; screen, time zone
+    /// and language only from a page whose beacon reported). Among every click such a value looked
+    /// rarer than it is by that coverage, each agreement on it weighed as much more, and organic
+    /// installs with a look-alike stranger's click looked clicked: the learned clicked share ran
+    /// away (docs/accuracy.md, "A value's share among the clicks that carry the signal").
     public init(install: InstallEvidence, population: some PopulationStatistics) {
         let total = Double(max(population.clickCount, 1))
         floor = 0.5 / (total + 1)
-        func share(_ count: Int) -> Double { min(0.999, (Double(count) + 0.5) / (total + 1)) }
+        func carrying(_ factor: Factor) -> Double {
+            guard let carried = population.carried(factor), carried > 0 else { return total }
+            return min(Double(carried), total)
+        }
+        func share(_ count: Int, among clicks: Double) -> Double { min(0.999, (Double(count) + 0.5) / (clicks + 1)) }
         func single(_ factor: Factor) -> Double? {
-            factor.value(of: install).map { share(population.count(of: factor, value: $0)) }
+            factor.value(of: install).map { share(population.count(of: factor, value: $0), among: carrying(factor)) }
         }
         func joint(_ factor: Factor, _ a: Double?, _ b: Double?) -> Double? {
             guard let a, let b else { return nil }
             let count = factor.value(of: install).map { population.count(of: factor, value: $0) } ?? 0
-            return min(count > 0 ? share(count) : a * b, a, b)
+            return min(count > 0 ? share(count, among: carrying(factor)) : a * b, a, b)
         }
         ip = single(.ipPrefix)
         deviceModel = single(.deviceModel)
@@ -161,7 +178,9 @@ public struct InstallShares: Sendable, Hashable {
             // It can be no commoner than either of its parts. None counted is the floor: no
             // look-alike among the window's clicks is evidence too (see
             // `AttributionEngine.unfetchedWeight`), but only a counted one corrects the pairs.
-            signature = count > 0 ? min(share(count), locale, screen) : floor
+            let carried = carrying(.signature)
+            signature = count > 0 ? min(share(count, among: carried), locale, screen) : floor
+            if population.carried(.signature) != nil { signatureCarried = Int(carried) }
         }
     }
 }

@@ -6,14 +6,16 @@ extension MatchObservation {
     ///
     /// `1|ios|604800|5231|-|shares|delay,agreements,group,flags;…` with the shares of ip, device
     /// model, OS version, screen, time zone, language, the two pairs, the signature and the floor
-    /// (`_` for none), agreements as six digits in the same factor order (0 unknown, 1 agrees,
-    /// 2 differs), flags 1 for same device and 2 for a labelled click the indexes did not fetch.
+    /// (`_` for none), then the clicks carrying a signature where they were counted (lines
+    /// written before that have ten shares), agreements as six digits in the same factor order
+    /// (0 unknown, 1 agrees, 2 differs), flags 1 for same device and 2 for a labelled click the
+    /// indexes did not fetch.
     public var text: String {
         var parts: [String] = ["1", platform.rawValue, Self.number(window), String(clickCount), label.map(String.init) ?? "-"]
         let s = shares
         parts.append(
             [s.ip, s.deviceModel, s.osVersion, s.screen, s.timezone, s.language, s.device, s.locale, s.signature, s.floor]
-                .map { $0.map(Self.number) ?? "_" }.joined(separator: ","))
+                .map { $0.map(Self.number) ?? "_" }.joined(separator: ",") + (s.signatureCarried.map { ",\($0)" } ?? ""))
         parts.append(
             candidates.map { candidate in
                 let agreements = [
@@ -35,9 +37,14 @@ extension MatchObservation {
         let label: Int?
         if parts[4] == "-" { label = nil } else if let value = Int(parts[4]), value >= 0 { label = value } else { return nil }
         let shareFields = parts[5].split(separator: ",", omittingEmptySubsequences: false)
-        guard shareFields.count == 10 else { return nil }
+        guard shareFields.count == 10 || shareFields.count == 11 else { return nil }
+        var signatureCarried: Int?
+        if shareFields.count == 11 {
+            guard let carried = Int(shareFields[10]), carried >= 0 else { return nil }
+            signatureCarried = carried
+        }
         var values: [Double?] = []
-        for field in shareFields {
+        for field in shareFields.prefix(10) {
             if field == "_" { values.append(nil); continue }
             guard let value = Double(field), value.isFinite, value >= 0, value <= 1 else { return nil }
             values.append(value)
@@ -45,7 +52,7 @@ extension MatchObservation {
         guard let floor = values[9] else { return nil }
         let shares = InstallShares(
             ip: values[0], deviceModel: values[1], osVersion: values[2], screen: values[3], timezone: values[4], language: values[5],
-            device: values[6], locale: values[7], signature: values[8], floor: floor
+            device: values[6], locale: values[7], signature: values[8], floor: floor, signatureCarried: signatureCarried
         )
         var candidates: [Candidate] = []
         if !parts[6].isEmpty {

@@ -42,4 +42,10 @@ struct StoredPopulation: PopulationStatistics {
     func count(of factor: Factor, value: String) -> Int {
         population.counts[factor.rawValue]?[value] ?? 0
     }
+
+    /// Nil where the match did not ask (the install has no value of it) and where the day range
+    /// holds no carried count: statistics kept before they were counted.
+    func carried(_ factor: Factor) -> Int? {
+        population.counts[factor.rawValue]?[ClickStatDelta.carriedValue].flatMap { $0 > 0 ? $0 : nil }
+    }
 }

@@ -98,6 +98,10 @@ public final class ClickStatistics: Service, Sendable {
                 key.factor = factor.rawValue
                 key.value = value
                 counts[key, default: 0] += weight
+                // The clicks carrying the factor at all, under the empty value: a share is taken
+                // among them (a click from carrier-grade NAT space has no network prefix).
+                key.value = ClickStatDelta.carriedValue
+                counts[key, default: 0] += weight
             }
         }
         return counts.map {

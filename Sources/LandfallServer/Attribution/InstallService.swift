@@ -183,7 +183,9 @@ struct InstallService: Sendable {
         if let signature = EvidenceBuilder.signature(evidence) { keys.append(.signature(signature)) }
         // The population and the two index walks depend on nothing but the report, so they are read
         // together: at once on SQLite, in one statement on PostgreSQL.
-        let values = Factor.counted.compactMap { factor in factor.value(of: evidence).map { (factor: factor.rawValue, value: $0) } }
+        var values = Factor.counted.compactMap { factor in factor.value(of: evidence).map { (factor: factor.rawValue, value: $0) } }
+        // How many clicks carry each factor the install has a value for, which its share is taken among.
+        values += values.map { (factor: $0.factor, value: ClickStatDelta.carriedValue) }
         let scope = PopulationCountCache.Scope(
             appId: app.id, platform: platform, fromDay: ClickStatistics.day(of: since), toDay: ClickStatistics.day(of: evidence.reportedAt)
         )

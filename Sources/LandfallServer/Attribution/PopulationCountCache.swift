@@ -44,6 +44,12 @@ final class PopulationCountCache: Sendable {
     private static let totalFactor = ""
     private static let uncachedFactors: Set<String> = [Factor.ipPrefix.rawValue]
 
+    /// A network prefix's count is read every time; how many clicks carry a prefix at all is one
+    /// count per scope, kept like the others.
+    private static func isCached(_ pair: (factor: String, value: String)) -> Bool {
+        !uncachedFactors.contains(pair.factor) || pair.value == ClickStatDelta.carriedValue
+    }
+
     private let cache: ExpiringCache<Key, Int>
 
     init(
@@ -59,7 +65,7 @@ final class PopulationCountCache: Sendable {
         var known = ClickPopulation(clickCount: total ?? 0, counts: [:])
         var missing: [(factor: String, value: String)] = []
         for pair in values {
-            if !Self.uncachedFactors.contains(pair.factor),
+            if Self.isCached(pair),
                 let count = cache.value(for: Key(scope: scope, factor: pair.factor, value: pair.value))
             {
                 known.counts[pair.factor, default: [:]][pair.value] = count
@@ -80,7 +86,7 @@ final class PopulationCountCache: Sendable {
         for pair in lookup.missing {
             let count = read.counts[pair.factor]?[pair.value] ?? 0
             population.counts[pair.factor, default: [:]][pair.value] = count
-            if !Self.uncachedFactors.contains(pair.factor) {
+            if Self.isCached(pair) {
                 cache.store(count, for: Key(scope: lookup.scope, factor: pair.factor, value: pair.value), readAt: lookup.revision)
             }
         }

@@ -29,6 +29,6 @@ extension Migration {
         .createCoreTables, .attribution, .leanerClickIndexes, .coveringCandidateIndexes, .branchSessions, .referrals, .conversionValues,
         .webhooks, .clickReceivedAt, .linkSafety, .erasureIndexes, .ipRetention, .uniqueShareLinks, .catalogRevision, .candidateEvidence,
         .attributionModels, .dashboardAccounts, .clickRetention, .partitionedClicks, .clickTokenClaimsPerBatch, .retiredClicks,
-        .clickDayTotals, .clickDayGroupTotals,
+        .clickDayTotals, .clickDayGroupTotals, .carriedCounts,
     ]
 }

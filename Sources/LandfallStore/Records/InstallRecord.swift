@@ -173,8 +173,12 @@ public struct ClickStatDelta: Sendable, Hashable {
     public var day: Int64
     /// A factor name, or nil for the day's total.
     public var factor: String?
+    /// The factor's value, or ``carriedValue`` for the clicks that carry any value of it.
     public var value: String?
     public var clicks: Int
+
+    /// The value a factor's carried count is kept under: no factor has an empty value.
+    public static let carriedValue = ""
 
     public init(appId: String, platform: String, day: Int64, factor: String?, value: String?, clicks: Int) {
         self.appId = appId

@@ -7,9 +7,15 @@ struct CountedPopulation: PopulationStatistics {
     var counts: [Factor: [String: Int]] = [:]
     var firstClickAt: Date?
     var countedThrough: Date?
+    /// How many clicks carry each factor; a factor missing here was not counted.
+    var carriedCounts: [Factor: Int] = [:]
 
     func count(of factor: Factor, value: String) -> Int {
         counts[factor]?[value] ?? 0
+    }
+
+    func carried(_ factor: Factor) -> Int? {
+        carriedCounts[factor]
     }
 }
 
