@@ -365,7 +365,7 @@ struct Simulate: AsyncParsableCommand {
             let seedCells =
                 drawnWorlds.map { SimulationGrid.drawnCells(count: $0, seed: grid.seed, resetting: drawnResetGroups) } ?? cells
             for cell in seedCells { results.append(grid.run(cell, learning: true)) }
-            if !json { Self.emit("seed \(grid.seed): \(cells.count) cells") }
+            if !json { Self.emit("seed \(grid.seed): \(seedCells.count) cells") }
         }
         let fitted = CalibrationFit.fit(
             grid: results, postedDays: postedDays, poolingPlatforms: poolPlatforms, unkeyed: unkeyed,
