@@ -90,6 +90,34 @@ struct LabelledCalibrationTests {
         #expect(fit.fit(observations, platform: .ios).labelledCalibration == nil)
     }
 
+    @Test("A credit is the installer's when it is the token's device group, or on the install's network and not contradicted")
+    func whoClicked() {
+        typealias C = MatchObservation.Candidate
+        func judged(_ chosen: C, _ named: C) -> Bool {
+            let observation = MatchObservation(
+                platform: .ios, window: 86_400, clickCount: 100, shares: InstallShares(floor: 0.005), candidates: [chosen, named], label: 1)
+            return LabelledCalibration.creditsTheInstaller(0, label: 1, in: observation)
+        }
+        let everything = C(
+            delay: 600, ip: .agrees, deviceModel: .agrees, osVersion: .agrees, screen: .agrees, timezone: .agrees, language: .agrees)
+        // The token's click from a page whose beacon never reported: no screen, time zone or
+        // language, so a group of its own, on another network.
+        let beaconless = C(delay: 7_200, ip: .differs, deviceModel: .agrees, osVersion: .agrees, group: 1)
+        #expect(judged(everything, beaconless))
+        // The same, but the token's click was a different phone model: someone else's click.
+        var otherPhone = beaconless
+        otherPhone.deviceModel = .differs
+        #expect(!judged(everything, otherPhone))
+        // A look-alike on another network agreeing on every signal is not taken for the person.
+        var lookAlike = everything
+        lookAlike.ip = .differs
+        #expect(!judged(lookAlike, beaconless))
+        // Another click of the token's own device group is the person's wherever it is.
+        var sameGroup = lookAlike
+        sameGroup.group = 1
+        #expect(judged(sameGroup, beaconless))
+    }
+
     @Test("Knots that are not probabilities or fall make the correction unusable")
     func usability() {
         func correction(_ knots: [(Double, Double)], tokenShare: Double = 0.1) -> LabelledCalibration {
