@@ -87,11 +87,14 @@ public struct LabelledCalibration: Sendable, Hashable, Codable {
         // A token's click the indexes did not fetch has a group of its own.
         if chosen.group == named.group { return true }
         guard chosen.ip == .agrees else { return false }
-        let pairs = [
-            (chosen.deviceModel, named.deviceModel), (chosen.osVersion, named.osVersion), (chosen.screen, named.screen),
-            (chosen.timezone, named.timezone), (chosen.language, named.language),
-        ]
-        return !pairs.contains { ($0.0 == .agrees && $0.1 == .differs) || ($0.0 == .differs && $0.1 == .agrees) }
+        func contradicts(_ a: MatchObservation.Agreement, _ b: MatchObservation.Agreement) -> Bool {
+            (a == .agrees && b == .differs) || (a == .differs && b == .agrees)
+        }
+        let contradicted =
+            contradicts(chosen.deviceModel, named.deviceModel) || contradicts(chosen.osVersion, named.osVersion)
+            || contradicts(chosen.screen, named.screen) || contradicts(chosen.timezone, named.timezone)
+            || contradicts(chosen.language, named.language)
+        return !contradicted
     }
 
     /// The correction for `observations` (one platform's) scored with `configuration`, which must
