@@ -10,7 +10,7 @@ import Testing
 struct ConversionValueWebhookTests {
     @Test func aNewValueIsPublishedOnceAndAnUnchangedOneNotAgain() async throws {
         try await ConversionValueRouteTests.withSetup(configure: {
-            $0.webhooks = WebhookConfiguration(allowLoopback: true, deliversInBackground: false)
+            $0.webhooks = WebhookConfiguration(allowLoopback: true, timeout: WebhookReceiver.attemptTimeout, deliversInBackground: false)
         }) { server, setup in
             let created = try await server.send(
                 .post, "/api/webhooks", token: setup.secretKey,

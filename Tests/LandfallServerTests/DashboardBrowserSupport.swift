@@ -50,7 +50,8 @@ struct DashboardBrowserWorld {
                 // The test client's keep-alive connection idles while the browser works.
                 $0.idleTimeout = .seconds(600)
                 // The endpoint the editor adds is on loopback, like every test's receiver.
-                $0.webhooks = WebhookConfiguration(allowLoopback: true, deliversInBackground: false)
+                $0.webhooks = WebhookConfiguration(
+                    allowLoopback: true, timeout: WebhookReceiver.attemptTimeout, deliversInBackground: false)
             }
         ) { world in
             let port = try #require(world.server.port)

@@ -14,7 +14,8 @@ struct DashboardReferralWebhookPagesTests {
     static func run(_ body: @Sendable @escaping (ReferralWorld) async throws -> Void) async throws {
         try await ReferralWorld.run(
             configure: {
-                $0.webhooks = WebhookConfiguration(allowLoopback: true, deliversInBackground: false)
+                $0.webhooks = WebhookConfiguration(
+                    allowLoopback: true, timeout: WebhookReceiver.attemptTimeout, deliversInBackground: false)
             }, body)
     }
 

@@ -11,7 +11,10 @@ import Testing
 struct DashboardWebhookFormsTests {
     static func run(_ body: @Sendable @escaping (AccountsWorld) async throws -> Void) async throws {
         try await AccountsWorld.run(
-            configure: { $0.webhooks = WebhookConfiguration(allowLoopback: true, deliversInBackground: false) }, body)
+            configure: {
+                $0.webhooks = WebhookConfiguration(
+                    allowLoopback: true, timeout: WebhookReceiver.attemptTimeout, deliversInBackground: false)
+            }, body)
     }
 
     /// An endpoint made through the API with the app's secret key.

@@ -14,7 +14,10 @@ struct DashboardWebhookTestEventTests {
     {
         try await WebhookReceiver.run { receiver, port in
             try await AccountsWorld.run(
-                configure: { $0.webhooks = WebhookConfiguration(allowLoopback: true, deliversInBackground: false) }
+                configure: {
+                    $0.webhooks = WebhookConfiguration(
+                        allowLoopback: true, timeout: WebhookReceiver.attemptTimeout, deliversInBackground: false)
+                }
             ) { world in
                 let endpoint = try await DashboardWebhookFormsTests.endpoint(world, url: "http://127.0.0.1:\(port)/hook")
                 try await body(world, receiver, endpoint, "/dashboard/apps/\(world.tenant.app.id)/webhooks")

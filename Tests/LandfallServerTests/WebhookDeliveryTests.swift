@@ -28,7 +28,8 @@ struct WebhookDeliveryTests {
             try await TestServer.run(configure: { configuration in
                 configuration.trustProxy = true
                 configuration.webhooks = WebhookConfiguration(
-                    allowLoopback: true, timeout: .seconds(10), retryWindow: retryWindow, initialBackoff: 10, maximumBackoff: 3600,
+                    allowLoopback: true, timeout: WebhookReceiver.attemptTimeout, retryWindow: retryWindow, initialBackoff: 10,
+                    maximumBackoff: 3600,
                     deliversInBackground: false
                 )
             }) { server in

@@ -121,6 +121,11 @@ final class WebhookReceiver: Sendable {
         }
     }
 
+    /// The attempt timeout for servers sending to this receiver. The receiver shares the test process's
+    /// two cooperative threads with hundreds of parallel tests, and on a 2-core CI machine it has been
+    /// starved for over 10 s (a test event read-timed out there): no test here is about the timeout.
+    static let attemptTimeout = Duration.seconds(180)
+
     static let id = HTTPField.Name("webhook-id")!
     static let timestamp = HTTPField.Name("webhook-timestamp")!
     static let signature = HTTPField.Name("webhook-signature")!

@@ -19,7 +19,8 @@ struct WebhookScaleOutTests {
                 host: "127.0.0.1", port: 0, database: location, adminToken: TestServer.adminToken, migrate: true,
                 publicURL: TestServer.publicURL
             )
-            configuration.webhooks = WebhookConfiguration(allowLoopback: true, batchSize: 8, deliversInBackground: false)
+            configuration.webhooks = WebhookConfiguration(
+                allowLoopback: true, timeout: WebhookReceiver.attemptTimeout, batchSize: 8, deliversInBackground: false)
             let first = try await buildApplication(configuration: configuration, logger: quiet)
             let second = try await buildApplication(configuration: configuration, logger: quiet)
             try await first.application.test(.router) { _ in
