@@ -20,16 +20,33 @@ struct AttributionEngineTests {
         #expect(Set(decision.matchedFactors).isSuperset(of: ["ip", "screen", "timezone", "language", "time"]))
     }
 
-    @Test("A different device on the same network is organic")
+    /// Another iPhone on the install's network minutes before it: another screen, OS version and time zone.
+    static func otherPhoneOnTheNetwork() -> ClickEvidence {
+        var click = F.sameDeviceClick("c1", before: 5 * F.minute)
+        click.screen = ScreenSize(width: 1290, height: 2796)
+        click.osVersion = "18.1"
+        click.timezone = "America/New_York"
+        return click
+    }
+
+    @Test("A different device on a network others click from too is organic")
     func differentDeviceIsOrganic() {
-        var stranger = F.sameDeviceClick("c1", before: 5 * F.minute)
-        stranger.screen = ScreenSize(width: 1290, height: 2796)
-        stranger.osVersion = "18.1"
-        stranger.timezone = "America/New_York"
-        let decision = decide([stranger])
+        let stranger = Self.otherPhoneOnTheNetwork()
+        var shared = F.population
+        shared.counts[.ipPrefix] = [F.homeNetwork: 3]
+        let decision = decide([stranger], population: shared)
         #expect(decision.method == .organic)
         #expect(decision.clickId == nil)
         #expect(decision.matchedFactors.isEmpty)
+    }
+
+    @Test("On a network only its click used, a different device still weighs far less than the same one")
+    func differentDeviceOnALoneNetworkWeighsLess() {
+        let stranger = Self.otherPhoneOnTheNetwork()
+        func ratio(_ click: ClickEvidence) -> Double {
+            engine.score(click, against: F.install, population: F.population, window: F.window).likelihoodRatio
+        }
+        #expect(ratio(stranger) * 1_000 < ratio(F.sameDeviceClick("c1", before: 5 * F.minute)))
     }
 
     @Test("Agreeing on a rare time zone counts for more than agreeing on a common language")

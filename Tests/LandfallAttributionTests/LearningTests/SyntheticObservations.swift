@@ -40,7 +40,9 @@ struct SyntheticObservations {
     }
 
     /// The strangers' shares, plus one click for each value `own` kept (nil: the install followed no click).
-    func shares(own: MatchObservation.Candidate? = nil, lookAlikeStrangers: Int? = nil) -> InstallShares {
+    /// The network's is counted from the clicks on it, `strangersOnNetwork` and the installer's,
+    /// as the server counts a prefix; nil keeps the strangers' expected share.
+    func shares(own: MatchObservation.Candidate? = nil, lookAlikeStrangers: Int? = nil, strangersOnNetwork: Int? = nil) -> InstallShares {
         let oneClick = 1 / Double(windowClicks + 1)
         func counted(_ share: Double, _ agreements: MatchObservation.Agreement?...) -> Double {
             own != nil && agreements.allSatisfy({ $0 == .agrees }) ? share + oneClick : share
@@ -50,7 +52,8 @@ struct SyntheticObservations {
                 counted((Double(strangers) + 0.5) / Double(windowClicks + 1), own?.screen, own?.timezone, own?.language)
             } ?? counted(screenShare * timezoneShare * languageShare, own?.screen, own?.timezone, own?.language)
         return InstallShares(
-            ip: counted(ipShare, own?.ip), osVersion: counted(osShare, own?.osVersion), screen: counted(screenShare, own?.screen),
+            ip: counted(strangersOnNetwork.map { (Double($0) + 0.5) / Double(windowClicks + 1) } ?? ipShare, own?.ip),
+            osVersion: counted(osShare, own?.osVersion), screen: counted(screenShare, own?.screen),
             timezone: counted(timezoneShare, own?.timezone), language: counted(languageShare, own?.language),
             device: counted(osShare * screenShare, own?.osVersion, own?.screen),
             locale: counted(timezoneShare * languageShare, own?.timezone, own?.language),
@@ -98,10 +101,12 @@ struct SyntheticObservations {
         }
         // Every click its own device: strangers, and one click of the installing person.
         for index in candidates.indices { candidates[index].group = index }
+        let strangersOnNetwork = candidates.indices.filter { $0 != truth && candidates[$0].ip == .agrees }.count
         let lookAlikeStrangers = lookAlikeMeans.map { means in poisson(means[Int(uniform() * Double(means.count)) % means.count]) }
         var observation = MatchObservation(
             platform: .android, window: window, clickCount: windowClicks,
-            shares: shares(own: ownClick, lookAlikeStrangers: lookAlikeStrangers), candidates: candidates
+            shares: shares(own: ownClick, lookAlikeStrangers: lookAlikeStrangers, strangersOnNetwork: strangersOnNetwork),
+            candidates: candidates
         )
         if labelled, let truth { observation.label = truth }
         if !labelled, let truth, !candidates[truth].fetched {
