@@ -17,6 +17,9 @@ public struct ModelLearning: Sendable, Hashable {
     /// Whether each fit corrects the stated confidence from the labelled installs
     /// (``AttributionModelFit/learnsLabelledCalibration``), as the server's do.
     public var learnsLabelledCalibration = true
+    /// Whether each fit learns the strangers a quiet network hides
+    /// (``AttributionModelFit/learnsNetworkStrangers``); the server's do not.
+    public var learnsNetworkStrangers = false
 
     public init(refit: RefitRule = RefitRule(), maximumObservations: Int = 5_000, targetPrecision: Double? = 0.95) {
         self.targetPrecision = targetPrecision
@@ -71,6 +74,7 @@ struct LearningState {
         var fit = AttributionModelFit(base: base)
         fit.weighsLookAlikeCounts = schedule.weighsLookAlikeCounts
         fit.learnsLabelledCalibration = schedule.learnsLabelledCalibration
+        fit.learnsNetworkStrangers = schedule.learnsNetworkStrangers
         for (platform, all) in observations where all.count >= schedule.refit.minimumObservations {
             let recent = Array(all.suffix(schedule.maximumObservations))
             let started = Date()

@@ -100,6 +100,8 @@ public struct SimulationGrid: Sendable {
     public var weighsLookAlikeCounts = true
     /// Whether each cell's fits correct the stated confidence from the labelled installs (``ModelLearning``).
     public var learnsLabelledCalibration = true
+    /// Whether each cell's fits learn the strangers a quiet network hides (``ModelLearning``).
+    public var learnsNetworkStrangers = false
 
     public init() {}
 
@@ -148,6 +150,7 @@ public struct SimulationGrid: Sendable {
             var schedule = ModelLearning(targetPrecision: targetPrecision)
             schedule.weighsLookAlikeCounts = weighsLookAlikeCounts
             schedule.learnsLabelledCalibration = learnsLabelledCalibration
+            schedule.learnsNetworkStrangers = learnsNetworkStrangers
             simulation.learning = schedule
         }
         let report = simulation.run(population(of: cell))

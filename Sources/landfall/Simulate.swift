@@ -100,6 +100,10 @@ struct Simulate: AsyncParsableCommand {
         help: "With --grid: each fit corrects its stated confidence by where its labelled installs would have scored, as the server's do")
     var labelledCalibration = true
 
+    @Flag(
+        help: "With --grid: each fit learns the strangers' clicks a quiet network hides, with its own curves (the server's do not yet)")
+    var networkStrangers = false
+
     @Flag(help: "With --grid --fit-calibration: one curve per density and organic share for both platforms, not one per platform")
     var poolPlatforms = false
 
@@ -288,6 +292,10 @@ struct Simulate: AsyncParsableCommand {
         if asPosted { grid.postedDays = httpDays }
         grid.weighsLookAlikeCounts = lookAlikeCounts
         grid.learnsLabelledCalibration = labelledCalibration
+        if networkStrangers {
+            grid.learnsNetworkStrangers = true
+            grid.calibration = .networkStrangers
+        }
         if uncalibrated { grid.calibration = .identity }
         let worlds =
             drawnWorlds.map { SimulationGrid.drawnCells(count: $0, seed: seed, resetting: drawnResetGroups) } ?? SimulationGrid.cells

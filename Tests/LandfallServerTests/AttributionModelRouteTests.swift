@@ -141,6 +141,7 @@ struct AttributionModelRouteTests {
             parameters.labelledCalibration = LabelledCalibration(
                 knots: [.init(stated: 0.5, corrected: 0.35), .init(stated: 0.8, corrected: 0.7), .init(stated: 0.94, corrected: 0.9)],
                 labelled: 120, tokenShare: 0.2)
+            parameters.networkStrangers = [0.06, 0.9, 1.8, 2.7]
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
             let parametersJSON = String(decoding: try encoder.encode(parameters), as: UTF8.self)
@@ -161,9 +162,11 @@ struct AttributionModelRouteTests {
                 ["stated": 0.5, "corrected": 0.35], ["stated": 0.8, "corrected": 0.7], ["stated": 0.94, "corrected": 0.9],
             ]
             #expect(points == expected)
-            // The Android model has none: the field is left out.
+            #expect((ios["parameters"] as? [String: Any])?["networkStrangers"] as? [Double] == [0.06, 0.9, 1.8, 2.7])
+            // The Android model has none: the fields are left out.
             let android = try #require((body["platforms"] as? [[String: Any]])?.first { $0["platform"] as? String == "android" })
             #expect((android["parameters"] as? [String: Any])?["confidenceCorrection"] == nil)
+            #expect((android["parameters"] as? [String: Any])?["networkStrangers"] == nil)
         }
     }
 }

@@ -52,6 +52,10 @@ public struct AttributionConfiguration: Sendable, Hashable {
     /// own than when none is: `P(c − 1) / P(c)` of the count strangers leave, learned from the
     /// app's own installs. Both this and `unfetchedLookAlikeShare` are needed for the count to weigh.
     public var unfetchedLookAlikeCountRatios: [Double]?
+    /// The strangers' clicks to expect on the install's network when its counts show 0, 1, 2, …
+    /// (``NetworkStrangers``), learned from the app's own installs. Nil takes the counts' own
+    /// smoothing, as the defaults do.
+    public var networkStrangers: [Double]?
     /// Platforms whose installs match only deterministically: Apple's App Store rules forbid
     /// fingerprinting, so an app may switch its iOS installs to click tokens alone.
     public var deterministicOnlyPlatforms: Set<DevicePlatform>

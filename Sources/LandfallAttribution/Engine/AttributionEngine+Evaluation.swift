@@ -290,8 +290,14 @@ extension AttributionEngine {
             if second.agreement == .agrees { matched(second.factor.rawValue) }
         }
 
-        single(
-            .ipPrefix, shares.ip, candidate.ip, persistence: ipPersistence(after: candidate.delay, long: table.ip))
+        let networkPersistence = ipPersistence(after: candidate.delay, long: table.ip)
+        if candidate.ip == .agrees, let learned = configuration.networkStrangers, let count = NetworkStrangers.prefixCount(shares) {
+            // The strangers a quiet network's count hides, as the app's own installs say.
+            ratio *= networkPersistence / NetworkStrangers.share(strangers: count - 1, shares: shares, table: learned)
+            matched(Factor.ipPrefix.rawValue)
+        } else {
+            single(.ipPrefix, shares.ip, candidate.ip, persistence: networkPersistence)
+        }
         let sameNetwork = shares.ip != nil && candidate.ip == .agrees
         single(.deviceModel, shares.deviceModel, candidate.deviceModel)
         pair((.osVersion, shares.osVersion, candidate.osVersion), (.screen, shares.screen, candidate.screen), joint: shares.device)

@@ -120,11 +120,14 @@ public struct InstallShares: Sendable, Hashable {
     /// How many of the window's clicks carry a signature (screen, time zone and language), which
     /// its share is taken among; nil where that was not counted, and then every click stands in.
     public var signatureCarried: Int?
+    /// How many of the window's clicks carry a network prefix, which its share is taken among;
+    /// nil where that was not counted.
+    public var networkCarried: Int?
 
     public init(
         ip: Double? = nil, deviceModel: Double? = nil, osVersion: Double? = nil, screen: Double? = nil, timezone: Double? = nil,
         language: Double? = nil, device: Double? = nil, locale: Double? = nil, signature: Double? = nil, floor: Double,
-        signatureCarried: Int? = nil
+        signatureCarried: Int? = nil, networkCarried: Int? = nil
     ) {
         self.ip = ip
         self.deviceModel = deviceModel
@@ -137,6 +140,7 @@ public struct InstallShares: Sendable, Hashable {
         self.signature = signature
         self.floor = floor
         self.signatureCarried = signatureCarried
+        self.networkCarried = networkCarried
     }
 
     /// The install's shares among `population`. A pair's joint share falls back to the product
@@ -166,6 +170,7 @@ public struct InstallShares: Sendable, Hashable {
             return min(count > 0 ? share(count, among: carrying(factor)) : a * b, a, b)
         }
         ip = single(.ipPrefix)
+        if ip != nil, let carried = population.carried(.ipPrefix), carried > 0 { networkCarried = min(carried, Int(total)) }
         deviceModel = single(.deviceModel)
         osVersion = single(.osVersion)
         screen = single(.screen)

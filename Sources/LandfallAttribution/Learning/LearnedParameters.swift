@@ -22,6 +22,9 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
     /// How much likelier each count of look-alikes among the unfetched clicks is with the
     /// installer's own among them (``AttributionConfiguration/unfetchedLookAlikeCountRatios``).
     public var unfetchedLookAlikeCountRatios: [Double]?
+    /// The strangers' clicks to expect on the install's network for each count its window shows
+    /// there (``NetworkStrangers``). Nil in models fitted before it was learned.
+    public var networkStrangers: [Double]?
     /// The correction of the stated confidence read off the labelled installs; nil without
     /// enough of them, and in models fitted before it was learned.
     public var labelledCalibration: LabelledCalibration?
@@ -82,6 +85,7 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
         unfetchedLikelihoodRatio = configuration.unfetchedLikelihoodRatio
         unfetchedLookAlikeShare = configuration.unfetchedLookAlikeShare
         unfetchedLookAlikeCountRatios = configuration.unfetchedLookAlikeCountRatios
+        networkStrangers = configuration.networkStrangers
         evidence = Evidence()
     }
 
@@ -93,8 +97,10 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
             + (unfetchedLikelihoodRatio.map { [$0] } ?? []) + (unfetchedLookAlikeShare.map { [$0] } ?? [])
         let durations = [delay.quickMedian, delay.slowMedian, delay.quickLogSigma, delay.slowLogSigma]
         let ratios = unfetchedLookAlikeCountRatios ?? []
+        let strangers = networkStrangers ?? []
         return probabilities.allSatisfy { $0.isFinite && $0 > 0 && $0 < 1 } && durations.allSatisfy { $0.isFinite && $0 > 0 }
-            && ratios.allSatisfy { $0.isFinite && $0 >= 0 } && (labelledCalibration?.isUsable ?? true)
+            && ratios.allSatisfy { $0.isFinite && $0 >= 0 } && strangers.allSatisfy { $0.isFinite && $0 > 0 }
+            && (labelledCalibration?.isUsable ?? true)
     }
 
     /// The configuration with these numbers for `platform`'s installs.
@@ -109,6 +115,7 @@ public struct LearnedParameters: Sendable, Hashable, Codable {
         if let unfetchedLikelihoodRatio { configuration.unfetchedLikelihoodRatio = unfetchedLikelihoodRatio }
         configuration.unfetchedLookAlikeShare = unfetchedLookAlikeShare
         configuration.unfetchedLookAlikeCountRatios = unfetchedLookAlikeCountRatios
+        configuration.networkStrangers = networkStrangers
         configuration.labelledCalibration = labelledCalibration
         return configuration
     }

@@ -6,8 +6,8 @@ extension MatchObservation {
     ///
     /// `1|ios|604800|5231|-|shares|delay,agreements,group,flags;…` with the shares of ip, device
     /// model, OS version, screen, time zone, language, the two pairs, the signature and the floor
-    /// (`_` for none), then the clicks carrying a signature where they were counted (lines
-    /// written before that have ten shares), agreements as six digits in the same factor order
+    /// (`_` for none), then the clicks carrying a signature and those carrying a network where
+    /// they were counted (lines written before that have ten or eleven shares), agreements as six digits in the same factor order
     /// (0 unknown, 1 agrees, 2 differs), flags 1 for same device and 2 for a labelled click the
     /// indexes did not fetch.
     public var text: String {
@@ -15,7 +15,7 @@ extension MatchObservation {
         let s = shares
         parts.append(
             [s.ip, s.deviceModel, s.osVersion, s.screen, s.timezone, s.language, s.device, s.locale, s.signature, s.floor]
-                .map { $0.map(Self.number) ?? "_" }.joined(separator: ",") + (s.signatureCarried.map { ",\($0)" } ?? ""))
+                .map { $0.map(Self.number) ?? "_" }.joined(separator: ",") + Self.carriedFields(s))
         parts.append(
             candidates.map { candidate in
                 let agreements = [
@@ -37,12 +37,14 @@ extension MatchObservation {
         let label: Int?
         if parts[4] == "-" { label = nil } else if let value = Int(parts[4]), value >= 0 { label = value } else { return nil }
         let shareFields = parts[5].split(separator: ",", omittingEmptySubsequences: false)
-        guard shareFields.count == 10 || shareFields.count == 11 else { return nil }
-        var signatureCarried: Int?
-        if shareFields.count == 11 {
-            guard let carried = Int(shareFields[10]), carried >= 0 else { return nil }
-            signatureCarried = carried
+        guard (10...12).contains(shareFields.count) else { return nil }
+        func carried(_ position: Int) -> Int?? {
+            guard shareFields.count > position else { return .some(nil) }
+            if shareFields[position] == "_" { return .some(nil) }
+            guard let carried = Int(shareFields[position]), carried >= 0 else { return nil }
+            return .some(carried)
         }
+        guard let signatureCarried = carried(10), let networkCarried = carried(11) else { return nil }
         var values: [Double?] = []
         for field in shareFields.prefix(10) {
             if field == "_" { values.append(nil); continue }
@@ -52,7 +54,8 @@ extension MatchObservation {
         guard let floor = values[9] else { return nil }
         let shares = InstallShares(
             ip: values[0], deviceModel: values[1], osVersion: values[2], screen: values[3], timezone: values[4], language: values[5],
-            device: values[6], locale: values[7], signature: values[8], floor: floor, signatureCarried: signatureCarried
+            device: values[6], locale: values[7], signature: values[8], floor: floor, signatureCarried: signatureCarried,
+            networkCarried: networkCarried
         )
         var candidates: [Candidate] = []
         if !parts[6].isEmpty {
@@ -72,6 +75,16 @@ extension MatchObservation {
         }
         if let label, !candidates.indices.contains(label) { return nil }
         self.init(platform: platform, window: window, clickCount: clickCount, shares: shares, candidates: candidates, label: label)
+    }
+
+    /// The clicks carrying a signature, then those carrying a network, where counted (`_` for a
+    /// signature's uncounted before a network's count).
+    static func carriedFields(_ shares: InstallShares) -> String {
+        switch (shares.signatureCarried, shares.networkCarried) {
+        case (nil, nil): ""
+        case (let signature?, nil): ",\(signature)"
+        case (let signature, let network?): ",\(signature.map(String.init) ?? "_"),\(network)"
+        }
     }
 
     static func number(_ value: Double) -> String {

@@ -44,6 +44,10 @@ struct AttributionModelView: Encodable, Sendable {
         /// By count of such look-alikes (the last standing for every larger count), how much
         /// likelier it is with the installer's own click among them; nil until learned.
         var unfetchedLookAlikeCountRatios: [Double]?
+        /// The strangers' clicks expected on the install's network when the window's counts show
+        /// 0, 1, 2 or 3 there (beyond, a count is taken as it stands); nil until learned, and then
+        /// the counts' own smoothing (0.5, 1.5, 2.5, 3.5) stands.
+        var networkStrangers: [Double]?
         /// How the confidence the engine states is corrected from where the app's labelled
         /// installs would have scored; nil until enough labelled installs were scored sure.
         var confidenceCorrection: ConfidenceCorrection?
@@ -170,6 +174,7 @@ struct AttributionModelView: Encodable, Sendable {
                 ),
                 unfetchedLookAlikeShare: parameters.unfetchedLookAlikeShare,
                 unfetchedLookAlikeCountRatios: parameters.unfetchedLookAlikeCountRatios,
+                networkStrangers: parameters.networkStrangers,
                 confidenceCorrection: parameters.labelledCalibration.map(ConfidenceCorrection.init)
             )
         )

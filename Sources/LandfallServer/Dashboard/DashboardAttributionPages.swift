@@ -19,6 +19,7 @@ enum DashboardAttributionPages {
         <div class="table-scroll" role="region" aria-label="{{platform}} model numbers" tabindex="0"><table class="parameters"><thead><tr><th>Number</th><th>Learned</th><th>Default</th><th>Evidence</th></tr></thead>
         <tbody>{{#rows}}<tr><td>{{label}}</td><td>{{value}}</td><td>{{defaultValue}}</td><td>{{evidence}}</td></tr>{{/rows}}</tbody></table></div>
         <p>{{delay}}</p>
+        <p class="network-strangers">{{networkStrangers}}</p>
         <p class="correction">{{correction}}</p>
         </section>{{/platforms}}
         {{/content}}{{/layout}}
@@ -43,11 +44,20 @@ enum DashboardAttributionPages {
                 "thresholdSource": platform.thresholdSource, "estimate": estimateText(platform),
                 "fitted": platform.fittedAt.map(DashboardPages.date) ?? "never", "rows": rows, "delay": delayText,
                 "correction": correctionText(parameters.confidenceCorrection),
+                "networkStrangers": networkStrangersText(parameters.networkStrangers),
             ])
         }
         let target = view.attributionTargetPrecision.map { "target precision \(percent($0))" } ?? "no target precision set"
         return DashboardTemplates.render(
             "attribution", chrome: chrome, ["appId": app.id, "appName": app.name, "target": target, "platforms": platforms])
+    }
+
+    private static func networkStrangersText(_ table: [Double]?) -> String {
+        // Shown only for a model that learned it (the server's fits do not yet).
+        guard let table, let quiet = table.first else { return "" }
+        return "Strangers on the install's network: where the window shows no other click there, "
+            + String(format: "%.2f", quiet) + " expected (default 0.50); where it shows 1, 2, 3: "
+            + table.dropFirst().map { String(format: "%.2f", $0) }.joined(separator: ", ") + "."
     }
 
     private static func row(_ label: String, _ estimate: AttributionModelView.Estimate) -> [String: Any] {

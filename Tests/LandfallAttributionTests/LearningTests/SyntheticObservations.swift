@@ -29,6 +29,10 @@ struct SyntheticObservations {
     /// in one city and rare in the next), not by the product of the values' app-wide shares, and
     /// the install's signature share is that count, as the server counts it.
     var lookAlikeMeans: [Double]? = nil
+    /// When set, networks differ: each install's network holds a number of strangers' clicks
+    /// drawn around one of these means (most a home's few, some a carrier's many), not around
+    /// `ipShare` of the window's clicks.
+    var networkRates: [Double]? = nil
 
     /// Whether the install `next()` drew last followed a click, found by the indexes or not.
     private(set) var lastFollowedClick = false
@@ -69,7 +73,8 @@ struct SyntheticObservations {
         // Strangers found through the network or the device signature.
         let signatureShare = osShare * screenShare * timezoneShare * languageShare
         let bySignature = poisson(Double(windowClicks) * signatureShare * keyedShare)
-        let byNetwork = poisson(Double(windowClicks) * ipShare)
+        let networkRate = networkRates.map { $0[Int(uniform() * Double($0.count)) % $0.count] } ?? Double(windowClicks) * ipShare
+        let byNetwork = poisson(networkRate)
         for _ in 0..<bySignature {
             candidates.append(stranger(ip: uniform() < ipShare ? .agrees : .differs, signature: true))
         }
