@@ -197,12 +197,12 @@ public struct AttributionModelFit: Sendable {
         let delayModel = configuration.delayModel
         var tally = Tally()
         for observation in observations {
-            let prefixCount = NetworkStrangers.prefixCount(observation.shares)
+            let prefixCount = learnsNetworkStrangers ? NetworkStrangers.prefixCount(observation.shares) : nil
             if let label = observation.label {
                 guard observation.candidates.indices.contains(label) else { continue }
                 add(observation.candidates[label], weight: 1, labelled: true, bound: observation.window, to: &tally)
-                if learnsNetworkStrangers, let prefixCount {
-                    let own = Self.clicksOnNetwork(observation, group: observation.candidates[label].group, fetchedOnly: false)
+                if let prefixCount {
+                    let own = Self.clicksOnNetwork(observation, group: observation.candidates[label].group)
                     tally.countNetworkStrangers(prefixCount - own, weight: 1)
                 }
                 continue
@@ -237,10 +237,9 @@ public struct AttributionModelFit: Sendable {
                     add(observation.candidates[index], weight: weight, labelled: false, bound: observation.window, to: &tally)
                 }
             }
-            if learnsNetworkStrangers, let prefixCount {
+            if let prefixCount {
                 countNetworkStrangers(
-                    prefixCount: prefixCount, observation, fetched: fetched, weights: ratios.map { $0 / denominator },
-                    clicked: evidence / denominator, into: &tally)
+                    prefixCount: prefixCount, observation, fetched: fetched, ratios: ratios, denominator: denominator, into: &tally)
             }
         }
         return tally
@@ -252,8 +251,9 @@ public struct AttributionModelFit: Sendable {
     /// Only counts the table uses are kept, so a busy network (a carrier's address, thousands of
     /// clicks) costs one comparison: no group can leave so few strangers on it.
     private func countNetworkStrangers(
-        prefixCount: Int, _ observation: MatchObservation, fetched: [Int], weights: [Double], clicked: Double, into tally: inout Tally
+        prefixCount: Int, _ observation: MatchObservation, fetched: [Int], ratios: [Double], denominator: Double, into tally: inout Tally
     ) {
+        let clicked = ratios.reduce(0, +) / denominator
         tally.countNetworkStrangers(prefixCount, weight: 1 - clicked)
         guard prefixCount <= NetworkStrangers.tableSize + Self.ownClicksOnNetworkCounted else {
             return
@@ -271,8 +271,8 @@ public struct AttributionModelFit: Sendable {
         var elsewhere = clicked
         for (position, index) in fetched.enumerated() {
             guard let slot = onNetwork.firstIndex(where: { $0.group == observation.candidates[index].group }) else { continue }
-            onNetwork[slot].weight += weights[position]
-            elsewhere -= weights[position]
+            onNetwork[slot].weight += ratios[position] / denominator
+            elsewhere -= ratios[position] / denominator
         }
         tally.countNetworkStrangers(prefixCount, weight: max(0, elsewhere))
         for group in onNetwork { tally.countNetworkStrangers(prefixCount - group.clicks, weight: group.weight) }
@@ -282,13 +282,10 @@ public struct AttributionModelFit: Sendable {
     /// leaves more strangers than the table keeps whoever installed.
     static let ownClicksOnNetworkCounted = 8
 
-    /// How many of the observation's clicks from one device group are on the install's network.
-    static func clicksOnNetwork(_ observation: MatchObservation, group: Int, fetchedOnly: Bool) -> Int {
-        var count = 0
-        for candidate in observation.candidates where candidate.group == group && candidate.ip == .agrees {
-            if candidate.fetched || !fetchedOnly { count += 1 }
-        }
-        return count
+    /// How many of the observation's clicks from one device group (fetched or not: a labelled
+    /// click is known either way) are on the install's network.
+    private static func clicksOnNetwork(_ observation: MatchObservation, group: Int) -> Int {
+        observation.candidates.reduce(0) { $0 + ($1.group == group && $1.ip == .agrees ? 1 : 0) }
     }
 
     private func add(
