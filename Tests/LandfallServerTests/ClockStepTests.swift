@@ -8,6 +8,7 @@ import Logging
 import NIOConcurrencyHelpers
 import Testing
 
+@testable import LandfallLab
 @testable import LandfallServer
 
 /// An NTP step of the wall clock, forward or back, under the server: timestamps never run
@@ -44,6 +45,33 @@ struct ClockStepTests {
         #expect(clock.now() == before.addingTimeInterval(3600))
         system.pass(2)
         #expect(clock.now() == system.now())
+    }
+
+    /// Readers on many threads at once, a system clock that only moves forward: each reading is
+    /// taken under the clock's lock, so none can reach it after a later one and pass for a step
+    /// back (which logged a warning per occurrence under redirect load and slowed the stamps).
+    @Test func concurrentReadersOfAClockThatNeverStepsSeeNoStep() {
+        let origin = Date(timeIntervalSince1970: 1_767_225_600)
+        let started = ContinuousClock.now
+        let logs = CapturedLogs()
+        let clock = WallClock(
+            system: {
+                let (seconds, attoseconds) = (ContinuousClock.now - started).components
+                return origin.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+            },
+            logger: Logger(label: "clock") { label in CapturingLogHandler(label: label, logs: logs, level: .warning) })
+        let readers = 8
+        let readings = NIOLockedValueBox([[Date]](repeating: [], count: readers))
+        DispatchQueue.concurrentPerform(iterations: readers) { reader in
+            var mine: [Date] = []
+            mine.reserveCapacity(20_000)
+            for _ in 0..<20_000 { mine.append(clock.now()) }
+            readings.withLockedValue { $0[reader] = mine }
+        }
+        #expect(logs.all.isEmpty, "\(logs.all.count) steps logged, the first: \(logs.all.first?.text ?? "")")
+        for mine in readings.withLockedValue({ $0 }) {
+            #expect(zip(mine, mine.dropFirst()).allSatisfy { $0 <= $1 }, "a reader's stamps never move back")
+        }
     }
 
     @Test func aForwardStepIsTakenAsItComes() {

@@ -49,21 +49,26 @@ public final class WallClock: Sendable {
 
     /// The current time, never before an earlier answer.
     public func now() -> Date {
-        let reading = system()
-        let instant = uptime()
         let (date, stepped) = state.withLockedValue { state -> (Date, TimeInterval?) in
+            // Read under the lock: two threads reading before it could take it in the other order,
+            // and the earlier reading would look like the system clock stepping back (under
+            // redirect load, hundreds of warnings a minute and stamps slowed for nothing).
+            let reading = system()
+            let instant = uptime()
             let elapsed = state.latestAt.map { instant - $0 } ?? .zero
             let (seconds, attoseconds) = elapsed.components
             let slowed = state.latest.addingTimeInterval((Double(seconds) + Double(attoseconds) / 1e18) * Self.rateWhileAhead)
             state.latestAt = instant
-            guard reading < slowed else {
+            // Only a reading before an answer already given is a step back; once behind, the system
+            // clock must pass the slowed clock to be taken again.
+            guard reading < (state.behind ? slowed : state.latest) else {
                 state.latest = reading
                 state.behind = false
                 return (reading, nil)
             }
-            state.latest = slowed
+            state.latest = max(slowed, state.latest)
             defer { state.behind = true }
-            return (slowed, state.behind ? nil : slowed.timeIntervalSince(reading))
+            return (state.latest, state.behind ? nil : state.latest.timeIntervalSince(reading))
         }
         if let stepped {
             logger?.warning(
