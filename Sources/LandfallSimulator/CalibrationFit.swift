@@ -38,7 +38,7 @@ public enum CalibrationFit {
     ///
     /// `unkeyed` pools every organic share and both platforms into one curve per density, keyed on
     /// nothing: the form `ConfidenceCalibration.standard` ships, as keyed curves lost on the live
-    /// path and on unseen seeds (docs/accuracy.md). `densities` pools each world into the nearest
+    /// path and on unseen seeds (docs/accuracy-journal.md). `densities` pools each world into the nearest
     /// of them (in ratio), for worlds drawn at random whose densities are all different.
     public static func fit(
         grid results: [SimulationGrid.Result], postedDays: Double, minimumCount: Int = 200, poolingPlatforms: Bool = false,

@@ -254,7 +254,7 @@ extension AttributionEngine {
         // of the time where the engine stated 74 % (59-70 % where it stated 34 %), at every
         // organic share; credits on another network were the over-confident ones. (When this was
         // first measured, before the per-app models and today's curves, the click left out made
-        // half-organic apps over-confident; docs/accuracy.md, "The network counted like every
+        // half-organic apps over-confident; docs/accuracy-journal.md, "The network counted like every
         // factor".)
         let oneClick = 2 * floor
         func strangers(_ share: Double) -> Double { max(floor, share - oneClick) }

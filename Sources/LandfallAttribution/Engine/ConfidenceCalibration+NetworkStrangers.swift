@@ -11,7 +11,7 @@ extension ConfidenceCalibration {
     /// the identity): most of what ``standard`` lifts is a lone click on the installer's network
     /// weighed against half a stranger's click where the worlds hold a twentieth. The simulator
     /// uses them with `--network-strangers`; the server keeps ``standard`` and the counts' own
-    /// smoothing until the pair is measured better on unseen worlds (docs/accuracy.md, "Strangers
+    /// smoothing until the pair is measured better on unseen worlds (docs/accuracy-journal.md, "Strangers
     /// on a quiet network").
     public static let networkStrangers = ConfidenceCalibration(bands: [
         .init(

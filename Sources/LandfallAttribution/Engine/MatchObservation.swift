@@ -152,7 +152,7 @@ public struct InstallShares: Sendable, Hashable {
     /// and language only from a page whose beacon reported). Among every click such a value looked
     /// rarer than it is by that coverage, each agreement on it weighed as much more, and organic
     /// installs with a look-alike stranger's click looked clicked: the learned clicked share ran
-    /// away (docs/accuracy.md, "A value's share among the clicks that carry the signal").
+    /// away (docs/accuracy-journal.md, "A value's share among the clicks that carry the signal").
     public init(install: InstallEvidence, population: some PopulationStatistics) {
         let total = Double(max(population.clickCount, 1))
         floor = 0.5 / (total + 1)

@@ -36,7 +36,7 @@ public struct AttributionModelFit: Sendable {
     /// (`unfetchedLookAlikeShare` and its count ratios). On the as-posted grid it brings Android's
     /// learned share nearer the truth (mean error 0.077 → 0.067 and 0.068 on two seeds); with the
     /// confidence curves refitted on it, the live path's calibration holds (ECE 1.81 → 1.79 over 14
-    /// runs, docs/accuracy.md). Off, every unfetched click weighs alike, as before.
+    /// runs, docs/accuracy-journal.md). Off, every unfetched click weighs alike, as before.
     public var weighsLookAlikeCounts = true
     /// Whether the fit ends by reading a correction of the stated confidence off the labelled
     /// installs (``LabelledCalibration``). Off, the standard curves alone state it, as before.
@@ -46,7 +46,7 @@ public struct AttributionModelFit: Sendable {
     /// the drawn worlds it raised recall at precision 0.97 (0.622 → 0.636) and made the raw
     /// posterior a probability on network and other credits alike, but with its own curves
     /// (``ConfidenceCalibration/networkStrangers``) the stated confidence missed more often
-    /// (precision at the target's cut under 0.93 in 6 worlds of 60, 4 before); docs/accuracy.md,
+    /// (precision at the target's cut under 0.93 in 6 worlds of 60, 4 before); docs/accuracy-journal.md,
     /// "Strangers on a quiet network".
     public var learnsNetworkStrangers = false
 

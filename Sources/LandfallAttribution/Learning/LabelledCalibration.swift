@@ -50,7 +50,7 @@ public struct LabelledCalibration: Sendable, Hashable, Codable {
     public static let anchor = 0.97
     /// How many labelled installs the confidence as stated weighs as, in each band. Measured on 36
     /// drawn worlds (seeds 11, 23, 31): with 25 the worlds' mean worst gap was 10.7 points and 12
-    /// platforms' middle deciles stayed 10 or more over-confident; with 10, 10.3 and 8 (docs/accuracy.md).
+    /// platforms' middle deciles stayed 10 or more over-confident; with 10, 10.3 and 8 (docs/accuracy-journal.md).
     public static let pseudoCount = 10.0
     /// Labelled installs the anchor band needs before `c` is read from it; with fewer there is no
     /// correction.
@@ -81,7 +81,7 @@ public struct LabelledCalibration: Sendable, Hashable, Codable {
     /// network, counted 84 % right in the 80-90 band where 97 % were the person's, and 39 % in the
     /// band below 10 where 19 % were; this rule 96 % and 19 %, within a point or so in every band.
     /// Look-alike clicks on other networks, which the engine cannot tell from the person's, count
-    /// as wrong: most are strangers' (docs/accuracy.md, "The labelled installs judged by who clicked").
+    /// as wrong: most are strangers' (docs/accuracy-journal.md, "The labelled installs judged by who clicked").
     static func creditsTheInstaller(_ credited: Int, label: Int, in observation: MatchObservation) -> Bool {
         let (named, chosen) = (observation.candidates[label], observation.candidates[credited])
         // A token's click the indexes did not fetch has a group of its own.

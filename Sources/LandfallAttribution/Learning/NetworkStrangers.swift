@@ -9,7 +9,7 @@ import Foundation
 /// 0.5 where the drawn worlds held 0.02-0.09 (0.06 on average, their organic and clicked
 /// installs alike), and the engine weighed a lone click on the installer's network about eight
 /// times too little: its raw posterior for a credit on the network was right 0.88 of the time
-/// where it said 0.61 (docs/accuracy.md, "Strangers on a quiet network").
+/// where it said 0.61 (docs/accuracy-journal.md, "Strangers on a quiet network").
 ///
 /// The expected count is Robbins' estimate for counts that are Poisson around each prefix's own
 /// rate: with `f(k)` the share of installs whose network holds `k` strangers' clicks, a network
