@@ -212,11 +212,16 @@ extension EngineBenchmark {
             return try await seeding.sweepHistory(now: now, attempts: 60)
         }
         var runs = RetentionRuns()
-        repeat {
-            let number = runs.loads.count + 1
-            try await runs.load { try await self.retentionRun(server, number: number) }
-        } while finished.withLock({ $0 }) == nil
+        var activity: PostgresActivityLog?
+        if case .postgres(let location) = try DatabaseLocation(parsing: databaseURL) {
+            (runs, activity) = try await PostgresActivityLog.record(location: location, since: runs.started, logger: logger) {
+                try await self.loadUntilSwept(server, runs: runs, finished: finished)
+            }
+        } else {
+            runs = try await loadUntilSwept(server, runs: runs, finished: finished)
+        }
         let (loads, log) = (runs.loads, runs.log)
+        if let activity { try report(activity, beside: log) }
         var (swept, failures) = try await sweep.value
         if let last = failures.last {
             progress("\(engine): long history: \(failures.count) sweeps gave up under load; the last: \(last.prefix(400))")
@@ -239,6 +244,36 @@ extension EngineBenchmark {
                 .init("in dropped partitions", MetricValue(Double(swept?.clicksInDroppedPartitions ?? 0), .count)),
                 .init("sweeps given up", MetricValue(Double(failures.count), .count)),
             ])
+    }
+
+    /// Runs of redirect load until the sweep has finished.
+    private func loadUntilSwept(
+        _ server: BenchServer, runs: RetentionRuns, finished: LockedValue<ContinuousClock.Instant?>
+    ) async throws -> RetentionRuns {
+        var runs = runs
+        repeat {
+            let number = runs.loads.count + 1
+            try await runs.load { try await self.retentionRun(server, number: number) }
+        } while finished.withLock({ $0 }) == nil
+        return runs
+    }
+
+    /// Writes what PostgreSQL was doing through the sweep beside the run logs, and prints what
+    /// it was doing around the longest stall.
+    private func report(_ activity: PostgresActivityLog, beside log: ThroughputLog) throws {
+        try activity.csv().write(
+            to: runLogDirectory.appendingPathComponent("\(target)-history-retention-activity.csv"), atomically: true, encoding: .utf8)
+        try log.samplesCSV().write(
+            to: runLogDirectory.appendingPathComponent("\(target)-history-retention-answered.csv"), atomically: true, encoding: .utf8)
+        let stall = log.longestStallSpan
+        let lines =
+            stall.length == .zero
+            ? ["no stall: an answer in every 50 ms sample of every run"]
+            : ["longest stall \(Int(stall.length.milliseconds)) ms from \(Int(stall.start.milliseconds)) ms; PostgreSQL around it:"]
+                + activity.describe(stall)
+        try lines.joined(separator: "\n").write(
+            to: runLogDirectory.appendingPathComponent("\(target)-history-retention-stall.txt"), atomically: true, encoding: .utf8)
+        progress("\(engine): long history: " + lines.prefix(60).joined(separator: "\n"))
     }
 
     /// Days of raw clicks the SQLite server keeps in its retention phase: past twice the default
@@ -282,7 +317,8 @@ extension EngineBenchmark {
     /// the lab counts what is left and wrk reads its paths, and no load runs, so those pauses are
     /// no stall of the server's.
     struct RetentionRuns {
-        private let started = ContinuousClock.now
+        /// The throughput log's time zero.
+        let started = ContinuousClock.now
         private(set) var loads: [WrkResult] = []
         private var logs: [(offset: Duration, log: ThroughputLog)] = []
 
