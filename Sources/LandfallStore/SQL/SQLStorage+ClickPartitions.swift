@@ -175,9 +175,9 @@ extension SQLStorage {
                 try await database.raw("LOCK TABLE \(ident: month.name) IN SHARE MODE").run()
                 // Counted as they are folded, in one read of the month: clicks of an app deleted
                 // without its clicks cannot be counted (the counts reference apps) and go with it.
-                // The counts go in by link, then day: the link index then grows at one end, and
-                // the key (app, day, link) at one point per day of the month, so the pages being
-                // written stay in shared buffers. In the order a hash aggregate gave them, a month
+                // The counts go in by link, then day: the link index is then written in one pass
+                // from its start to its end, and the key (app, day, link) at one point per day of
+                // the month, so the pages being written stay in shared buffers. In the order a hash aggregate gave them, a month
                 // of 2.5M clicks over 200,000 links evicted and wrote back 1.77M buffers (14 GB)
                 // and dirtied as many pages, each a full-page image in the WAL after a checkpoint,
                 // while redirects' click batches shared the disk; in this order, 110,000.
