@@ -94,16 +94,8 @@ struct PostgresActivityLog: Sendable {
             }
             return samples
         }
-        let result: Result
-        do {
-            result = try await load()
-        } catch {
-            sampler.cancel()
-            _ = await sampler.value
-            throw error
-        }
-        sampler.cancel()
-        return (result, PostgresActivityLog(samples: await sampler.value))
+        let (result, samples) = try await runSampling(sampler, during: load)
+        return (result, PostgresActivityLog(samples: samples))
     }
 
     /// Every sample's processes, one line each: `milliseconds,busy %,iowait %,pid,kind,state,wait,running ms,query`.

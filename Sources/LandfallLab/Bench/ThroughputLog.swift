@@ -58,16 +58,8 @@ struct ThroughputLog: Sendable {
             }
             return samples
         }
-        let result: Result
-        do {
-            result = try await load()
-        } catch {
-            sampler.cancel()
-            _ = await sampler.value
-            throw error
-        }
-        sampler.cancel()
-        return (result, ThroughputLog(samples: await sampler.value))
+        let (result, samples) = try await runSampling(sampler, during: load)
+        return (result, ThroughputLog(samples: samples))
     }
 
     /// Answers in each whole second of each run (a run's trailing partial second is left out).
